@@ -1,0 +1,52 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+/// Settings shared by every target: Swift 6 language mode (complete concurrency checking).
+let settings: [SwiftSetting] = [
+  .enableUpcomingFeature("ExistentialAny"),
+  .enableUpcomingFeature("InternalImportsByDefault"),
+]
+
+let package = Package(
+  name: "Gestures",
+  products: [
+    .library(name: "GestureCore", targets: ["GestureCore"]),
+    .library(name: "GestureRecognizers", targets: ["GestureRecognizers"]),
+    .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
+    .executable(name: "gesturectl", targets: ["gesturectl"]),
+  ],
+  targets: [
+    .target(
+      name: "GestureCore", swiftSettings: settings,
+      // The math the standard library inlines (sqrt, rounding) lives in libm on Linux.
+      linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
+    .target(name: "GestureRecognizers", dependencies: ["GestureCore"], swiftSettings: settings),
+    .target(name: "GestureRuntime", dependencies: ["GestureCore"], swiftSettings: settings),
+    .executableTarget(
+      name: "gesturectl",
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime"],
+      swiftSettings: settings),
+    .target(
+      name: "GestureTestSupport",
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime"],
+      path: "Tests/GestureTestSupport",
+      swiftSettings: settings),
+    .testTarget(
+      name: "GestureCoreTests",
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
+      swiftSettings: settings),
+    .testTarget(
+      name: "GestureRuntimeTests",
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
+      swiftSettings: settings),
+    .testTarget(
+      name: "GestureRecognizersTests",
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
+      swiftSettings: settings),
+    .testTarget(
+      name: "GesturectlTests",
+      dependencies: ["gesturectl", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
+      swiftSettings: settings),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,32 @@
+/// The seam between the objects of GestureCore and the runtime that dispatches to them.
+///
+/// GestureCore defines it; GestureRuntime implements it. It is `package`: apps and plug-ins never
+/// see it.
+package protocol GestureHost: AnyObject {
+  /// The time of the current dispatch (or the clock's time outside one).
+  var currentTime: Timestamp { get }
+  /// Whether an illegal transition traps (behavior.md 1.2).
+  var strictTransitions: Bool { get }
+  /// Whether the runtime records reasons (a trace is attached).
+  var isTracing: Bool { get }
+  /// A recognizer's subclass asked for `state` (already validated and mapped).
+  func recognizer(_ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: String?)
+  /// A recognizer asked for an illegal transition that was mapped or ignored.
+  func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String)
+  /// A recognizer was enabled or disabled.
+  func recognizerEnabledDidChange(_ recognizer: GestureRecognizer)
+  /// A recognizer gained a failure requirement.
+  func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer)
+  /// A recognizer asks to ignore a touch (behavior.md 2.5).
+  func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch)
+  /// A recognizer starts or restarts its timer `id`.
+  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, deadline: Timestamp)
+  /// A recognizer cancels its timer `id`.
+  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int)
+  /// A recognizer is about to be detached from its view.
+  func recognizerWillBeRemoved(_ recognizer: GestureRecognizer)
+  /// A view is about to be detached from its superview.
+  func viewWillBeRemoved(_ view: View)
+  /// The hierarchy or the set of recognizers changed.
+  func sceneDidChange()
+}

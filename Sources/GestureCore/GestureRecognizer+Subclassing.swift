@@ -1,0 +1,68 @@
+extension GestureRecognizer {
+  /// Whether illegal transitions trap by default when no runtime says otherwise: on in debug
+  /// builds, off in release builds (behavior.md 1.2).
+  public static var defaultStrictTransitions: Bool {
+    #if DEBUG
+      return true
+    #else
+      return false
+    #endif
+  }
+
+  /// Subclass API: asks to move to `newState` (UIKit's subclass-only `state` setter).
+  ///
+  /// The transition is checked against the table of ``State``. An illegal one traps when strict
+  /// checking is on (naming the recognizer and both states); otherwise it is mapped as UIKit maps
+  /// it, or ignored, with a diagnostic in the trace (behavior.md 1.2). The runtime then decides
+  /// what is published: the request may be held by a failure requirement or overruled by
+  /// exclusion. `reason` is a short sentence for the trace, evaluated only when tracing.
+  public final func setState(_ newState: State, reason: @autoclosure () -> String = "") {
+    let from = requestedState
+    var target = newState
+    if !State.isLegal(from: from, to: newState) {
+      let mapped = State.mapIllegal(from: from, to: newState)
+      let message =
+        "illegal transition \(from) → \(newState) requested by \(displayName); "
+        + (mapped.map { "mapped to \($0)" } ?? "ignored")
+      if host?.strictTransitions ?? Self.defaultStrictTransitions {
+        preconditionFailure(message)
+      }
+      host?.recognizer(self, diagnostic: message)
+      guard let mapped else { return }
+      target = mapped
+    }
+    requestedState = target
+    runtime.requestedThisDelivery = true
+    if let host {
+      host.recognizer(self, requested: target, reason: host.isTracing ? reason() : nil)
+    } else {
+      publishedState = target
+    }
+  }
+
+  /// Subclass API: the recognizer gets no more of `touch`, and the touch is neither delayed nor
+  /// cancelled on its view because of it (behavior.md 2.5).
+  public final func ignore(_ touch: Touch, for event: TouchEvent) {
+    if let host {
+      host.recognizer(self, ignores: touch)
+    } else {
+      trackedTouches.removeAll { $0 === touch }
+    }
+  }
+
+  /// Subclass API: starts (or restarts) the timer `id`; ``timerFired(_:)`` is called `delay`
+  /// later through a dispatch of its own, unless the timer is cancelled or the recognizer reset
+  /// first (behavior.md 5). Timers need a runtime; without one the call does nothing.
+  public final func startTimer(_ id: Int = 0, after delay: Duration) {
+    guard let host else { return }
+    host.recognizer(self, startTimer: id, deadline: host.currentTime + delay)
+  }
+
+  /// Subclass API: cancels the timer `id` if it is pending.
+  public final func cancelTimer(_ id: Int = 0) {
+    host?.recognizer(self, cancelTimer: id)
+  }
+
+  /// The time of the dispatch in progress, on the runtime's clock.
+  public var currentTime: Timestamp { host?.currentTime ?? .zero }
+}

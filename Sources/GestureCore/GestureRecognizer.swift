@@ -1,0 +1,243 @@
+/// The base class of every gesture recognizer (UIKit's `UIGestureRecognizer`).
+///
+/// A recognizer is attached to a ``View``, receives the touches hit-tested to that view or its
+/// descendants, and moves through its ``State`` as it decides whether its gesture happened. The
+/// runtime resolves conflicts between recognizers (failure requirements, exclusion, simultaneity),
+/// sends the actions, and tells the views.
+///
+/// Subclass it to write a recognizer: override the touch methods and ``reset()``, and move through
+/// the states with ``setState(_:reason:)``; see `GestureRecognizer+Subclassing.swift`.
+open class GestureRecognizer {
+  /// A name for traces, diagnostics and scene files.
+  public var name: String
+
+  /// The published state: what the delegate, other recognizers and actions see (behavior.md 1.1).
+  ///
+  /// While the recognizer is held by a failure requirement it stays `possible` even if the
+  /// subclass asked for more (behavior.md 3.8); the subclass reads ``requestedState``.
+  public var state: State { runtime.actionState ?? publishedState }
+
+  /// The state the subclass last asked for; equal to ``state`` except while held by a failure
+  /// requirement or after the runtime decided for it.
+  public package(set) var requestedState: State = .possible
+
+  /// The published state without the override that actions see.
+  package var publishedState: State = .possible
+
+  /// The view the recognizer is attached to.
+  public private(set) weak var view: View?
+
+  /// The object consulted about beginning, simultaneity, failure requirements and touches.
+  public weak var delegate: (any GestureRecognizerDelegate)?
+
+  /// Whether the recognizer takes part; disabling it while it tracks touches cancels it
+  /// (behavior.md 2.6).
+  public var isEnabled = true {
+    didSet { if oldValue != isEnabled { host?.recognizerEnabledDidChange(self) } }
+  }
+
+  /// Whether recognizing cancels the view's touches (default true, behavior.md 2.8).
+  public var cancelsTouchesInView = true
+  /// Whether new touches are withheld from the view while undecided (default false, behavior.md
+  /// 2.9).
+  public var delaysTouchesBegan = false
+  /// Whether ended touches are withheld from the view while undecided (default true,
+  /// behavior.md 2.10).
+  public var delaysTouchesEnded = true
+
+  /// The touch types the recognizer accepts (default all).
+  public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases) {
+    didSet { allowedTouchTypeMask = Self.mask(allowedTouchTypes) }
+  }
+  /// Whether an attempt refuses a touch of a different type than its first (default true).
+  public var requiresExclusiveTouchType = true
+
+  package private(set) var allowedTouchTypeMask: UInt8 = 0b111
+  package var runtime = RecognizerRuntimeRecord()
+  package weak var host: (any GestureHost)?
+  package var trackedTouches: [Touch] = []
+  package var lastTouchLocations: [Point] = []
+  package var additionOrder = 0
+  package var staticRequirements: [WeakRecognizer] = []
+  private var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
+  private var nextActionID = 0
+
+  /// Creates a recognizer with an optional name for traces.
+  public init(name: String = "") {
+    self.name = name
+  }
+
+  /// The name, or the type's name when the recognizer has none.
+  public var displayName: String {
+    name.isEmpty ? String(describing: type(of: self)) : name
+  }
+
+  static func mask(_ types: Set<TouchType>) -> UInt8 {
+    types.reduce(0) { $0 | bit(for: $1) }
+  }
+
+  package static func bit(for type: TouchType) -> UInt8 {
+    switch type {
+    case .direct: return 1
+    case .indirect: return 2
+    case .pencil: return 4
+    }
+  }
+
+  package func attach(to view: View?) {
+    self.view = view
+  }
+
+  // MARK: Subclassing API (overridable)
+
+  /// Subclass API: touches of this recognizer began (behavior.md 2.3).
+  open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
+  /// Subclass API: touches of this recognizer moved.
+  open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
+  /// Subclass API: touches of this recognizer ended.
+  open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
+  /// Subclass API: touches of this recognizer were cancelled. If the recognizer does not move to
+  /// a terminal state itself, the runtime fails (or cancels) it.
+  open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
+
+  /// Subclass API: clears the recognizer's own bookkeeping for a new attempt. The runtime calls
+  /// it after a terminal state (behavior.md 3.10); the base class needs nothing from it.
+  open func reset() {}
+
+  /// Subclass API: the timer `id` started with ``startTimer(_:after:)`` fired.
+  open func timerFired(_ id: Int) {}
+
+  /// Subclass API: every recognizer this one was held for has failed, and its held state is about
+  /// to be published (behavior.md 3.9). A pan restarts its translation at zero here.
+  open func didFinishWaiting() {}
+
+  /// Whether this recognizer can prevent `other` from recognizing (behavior.md 3.2); default true.
+  open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
+
+  /// Whether `other` can prevent this recognizer from recognizing; default true.
+  open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
+
+  /// Whether this recognizer must wait for `other` to fail (behavior.md 3.6); default false.
+  open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
+
+  /// Whether `other` must wait for this recognizer to fail (behavior.md 3.6); default false.
+  open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
+
+  /// Extra numbers for the trace's `action` lines, in `view`'s coordinates (a pan adds
+  /// `translation` and `velocity`). Default none.
+  open func traceAttributes(in view: View?) -> [TraceAttribute] { [] }
+
+  /// Whether the trace should ask for ``traceAttributes(in:)``; override to return true when
+  /// the subclass adds attributes. Lets the runtime skip the call for recognizers that add none.
+  open var providesTraceAttributes: Bool { false }
+
+  // MARK: Actions
+
+  /// Registers an action, called with the recognizer on `began`, every `changed`, `ended` and
+  /// `cancelled`, never on `failed` (behavior.md 1.3). Returns an identifier for removal.
+  @discardableResult
+  public func addAction(_ action: @escaping (GestureRecognizer) -> Void) -> ActionIdentifier {
+    nextActionID += 1
+    let id = ActionIdentifier(rawValue: nextActionID)
+    actions.append((id, action))
+    return id
+  }
+
+  /// Removes the action registered under `id`; unknown identifiers are ignored.
+  public func removeAction(_ id: ActionIdentifier) {
+    actions.removeAll { $0.id == id }
+  }
+
+  /// Removes every action.
+  public func removeAllActions() {
+    actions.removeAll()
+  }
+
+  /// The number of registered actions.
+  public var actionCount: Int { actions.count }
+
+  /// Calls the registered actions in registration order (used by the runtime).
+  package func performActions() {
+    if actions.isEmpty { return }
+    let snapshot = actions
+    for entry in snapshot { entry.body(self) }
+  }
+
+  // MARK: Failure requirements
+
+  /// Makes this recognizer wait for `other` to fail before it leaves `possible`
+  /// (behavior.md 3.6). Requiring itself is ignored with a diagnostic.
+  public func require(toFail other: GestureRecognizer) {
+    if other === self {
+      host?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
+      selfRequirementDiagnostics += 1
+      return
+    }
+    staticRequirements.removeAll { $0.value == nil }
+    if staticRequirements.contains(where: { $0.value === other }) { return }
+    staticRequirements.append(WeakRecognizer(other))
+    host?.recognizer(self, didRequireFailureOf: other)
+  }
+
+  /// How many times ``require(toFail:)`` was called with the recognizer itself.
+  public private(set) var selfRequirementDiagnostics = 0
+
+  /// The recognizers this one was told to wait for with ``require(toFail:)``.
+  public var failureRequirements: [GestureRecognizer] {
+    staticRequirements.compactMap(\.value)
+  }
+
+  // MARK: Location
+
+  /// The location of the gesture in `view`'s coordinates (window coordinates when nil): by
+  /// default the centroid of its touches, or of where they lifted once none is left
+  /// (behavior.md 4).
+  open func location(in view: View?) -> Point {
+    let centroid: Point
+    if !trackedTouches.isEmpty {
+      centroid = Self.centroid(trackedTouches.lazy.map(\.locationInWindow))
+    } else if !lastTouchLocations.isEmpty {
+      centroid = Self.centroid(lastTouchLocations)
+    } else {
+      return .zero
+    }
+    return view?.convert(centroid, from: nil) ?? centroid
+  }
+
+  /// The location of the touch at `index` (0 ..< ``numberOfTouches``) in `view`'s coordinates.
+  public func location(ofTouch index: Int, in view: View?) -> Point {
+    precondition(
+      index >= 0 && index < trackedTouches.count,
+      "\(displayName): touch index \(index) out of range 0..<\(trackedTouches.count)")
+    return trackedTouches[index].location(in: view)
+  }
+
+  /// The number of touches the recognizer is tracking.
+  public var numberOfTouches: Int { trackedTouches.count }
+
+  /// The touches the recognizer is tracking, in the order they began.
+  public var touches: [Touch] { trackedTouches }
+
+  /// The centroid of a sequence of points.
+  public static func centroid<S: Sequence>(_ points: S) -> Point where S.Element == Point {
+    var sum = Point.zero
+    var count = 0.0
+    for point in points {
+      sum = sum + point
+      count += 1
+    }
+    return count == 0 ? .zero : Point(x: sum.x / count, y: sum.y / count)
+  }
+}
+
+/// Identifies an action registered with ``GestureRecognizer/addAction(_:)``.
+public struct ActionIdentifier: Hashable, Sendable {
+  /// The raw value, unique per recognizer.
+  public let rawValue: Int
+}
+
+/// A weak reference to a recognizer.
+package struct WeakRecognizer {
+  package weak var value: GestureRecognizer?
+  package init(_ value: GestureRecognizer) { self.value = value }
+}

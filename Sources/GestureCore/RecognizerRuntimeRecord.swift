@@ -1,0 +1,89 @@
+/// The runtime's bookkeeping for one recognizer, stored inline in the recognizer so that the hot
+/// path needs no dictionary look-ups. Only GestureRuntime reads or writes it.
+package struct RecognizerRuntimeRecord {
+  /// Counts attempts; a touch is delivered only within the attempt that collected it.
+  package var attempt: UInt32 = 1
+  /// Whether the recognizer has received a touch since its last reset.
+  package var participating = false
+  /// The touch sequence in which it last received a touch.
+  package var sequence = 0
+  /// Whether a requested transition is held by a failure requirement (behavior.md 3.8).
+  package var held = false
+  /// What it will publish when released: `began` or `ended`.
+  package var wants: GestureRecognizer.State = .possible
+  /// Whether it has sent an action in the current attempt.
+  package var sentAction = false
+  /// Whether it has published `began` or `ended` in the current attempt.
+  package var recognized = false
+  /// Whether the view and delegate were asked `shouldBegin` in this attempt.
+  package var shouldBeginAsked = false
+  /// Whether the subclass asked for a state during the current delivery (behavior.md 1.4).
+  package var requestedThisDelivery = false
+  /// The state an action being sent reports as ``GestureRecognizer/state``.
+  package var actionState: GestureRecognizer.State?
+  /// Every touch received in this attempt and not ignored (for cancelling the view's touches).
+  package var attemptTouches: [Touch] = []
+  /// Failure requirements in force for this attempt.
+  package var requires: [RequirementEdge] = []
+  /// Recognizers that may require this one to fail in their current attempt.
+  package var dependents: [GestureRecognizer] = []
+  /// Recognizers already asked about dynamic requirements with this one in this attempt.
+  package var queriedPartners: [ObjectIdentifier] = []
+  /// Generations of the recognizer's timers, by timer id.
+  package var timers: [(id: Int, generation: UInt64)] = []
+  /// The depth of the view when the attempt began (tie order, behavior.md 3.4).
+  package var depth = 0
+  /// Scratch marks for the runtime's passes.
+  package var mark: UInt64 = 0
+  package var candidate: GestureRecognizer.State?
+  package var candidateReason: String?
+  package var candidateThen: GestureRecognizer.State?
+  package var candidateThenReason: String?
+  /// What it first asked for while held: `began` or `ended`.
+  package var firstWanted: GestureRecognizer.State = .possible
+  package var excludedBy: GestureRecognizer?
+  /// The touch type of the attempt's first touch (``GestureRecognizer/requiresExclusiveTouchType``).
+  package var touchType: TouchType?
+  /// Whether the runtime has a watchdog timer pending (behavior.md 3.12).
+  package var watchdogPending = false
+
+  package init() {}
+}
+
+/// Where a failure requirement comes from (behavior.md 3.6).
+public enum RequirementOrigin: Hashable, Sendable, CustomStringConvertible {
+  /// `a.require(toFail: b)`, or `requireToFail` in a scene.
+  case requireToFail
+  /// a's delegate answered `gestureRecognizer(a, shouldRequireFailureOf: b)`.
+  case shouldRequireFailureOf
+  /// b's delegate answered `gestureRecognizer(b, shouldBeRequiredToFailBy: a)`.
+  case shouldBeRequiredToFailBy
+  /// a's subclass answered `shouldRequireFailure(of: b)`.
+  case subclassShouldRequireFailure
+  /// b's subclass answered `shouldBeRequiredToFail(by: a)`.
+  case subclassShouldBeRequiredToFail
+
+  /// The name shown in traces, `inspect` and graphs.
+  public var description: String {
+    switch self {
+    case .requireToFail: return "requireToFail"
+    case .shouldRequireFailureOf: return "shouldRequireFailureOf"
+    case .shouldBeRequiredToFailBy: return "shouldBeRequiredToFailBy"
+    case .subclassShouldRequireFailure: return "shouldRequireFailure(of:)"
+    case .subclassShouldBeRequiredToFail: return "shouldBeRequiredToFail(by:)"
+    }
+  }
+}
+
+/// One failure requirement in force for an attempt: the owner waits for `target` to fail.
+package struct RequirementEdge {
+  package let target: GestureRecognizer
+  package let origin: RequirementOrigin
+  /// Ignored for this attempt because it lies on a cycle (behavior.md 3.11).
+  package var onCycle = false
+
+  package init(target: GestureRecognizer, origin: RequirementOrigin) {
+    self.target = target
+    self.origin = origin
+  }
+}

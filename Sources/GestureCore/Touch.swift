@@ -1,0 +1,105 @@
+/// The phase of a touch within an event (UIKit's `UITouch.Phase`).
+public enum TouchPhase: String, Sendable, CaseIterable {
+  /// A finger touched the surface.
+  case began
+  /// A finger moved.
+  case moved
+  /// A finger is down but did not move (never delivered to recognizers, behavior.md 1.4).
+  case stationary
+  /// A finger left the surface.
+  case ended
+  /// The system cancelled the touch.
+  case cancelled
+}
+
+/// The kind of input that produced a touch (UIKit's `UITouch.TouchType`).
+public enum TouchType: String, Sendable, CaseIterable {
+  /// A finger on the screen.
+  case direct
+  /// An indirect pointer, such as a trackpad.
+  case indirect
+  /// A stylus.
+  case pencil
+}
+
+/// One finger (or stylus, or pointer) from the moment it touches down until it lifts
+/// (UIKit's `UITouch`).
+///
+/// A touch is one object for its whole life: the runtime updates its phase, location and timestamp
+/// in place as events arrive, as UIKit does.
+public final class Touch {
+  /// The identifier the input stream gave this touch (the `id` of an event script).
+  public let identifier: Int
+  /// The kind of input.
+  public let type: TouchType
+  /// The phase of the most recent event that involved this touch.
+  public package(set) var phase: TouchPhase
+  /// The current location, in window coordinates.
+  public package(set) var locationInWindow: Point
+  /// The location before the most recent move, in window coordinates.
+  public package(set) var previousLocationInWindow: Point
+  /// Where the touch began, in window coordinates.
+  public let initialLocationInWindow: Point
+  /// The time of the most recent event that involved this touch.
+  public package(set) var timestamp: Timestamp
+  /// When the touch began.
+  public let beganAt: Timestamp
+  /// How many times in quick succession a finger touched this point (1 for a first touch).
+  public package(set) var tapCount: Int
+  /// The view the touch was hit-tested to when it began (nil when it hit no view).
+  public package(set) weak var view: View?
+  /// The runtime's record of this touch while the runtime still needs it.
+  package var runtimeRecord: AnyObject?
+
+  /// Creates a touch (the runtime creates them; tests of a single recognizer may too).
+  public init(
+    identifier: Int, location: Point, timestamp: Timestamp, type: TouchType = .direct,
+    tapCount: Int = 1, view: View? = nil
+  ) {
+    self.identifier = identifier
+    self.type = type
+    self.phase = .began
+    self.locationInWindow = location
+    self.previousLocationInWindow = location
+    self.initialLocationInWindow = location
+    self.timestamp = timestamp
+    self.beganAt = timestamp
+    self.tapCount = tapCount
+    self.view = view
+  }
+
+  /// The current location in `view`'s coordinates (window coordinates when `view` is nil).
+  public func location(in view: View?) -> Point {
+    view?.convert(locationInWindow, from: nil) ?? locationInWindow
+  }
+
+  /// The location before the most recent move, in `view`'s coordinates.
+  public func previousLocation(in view: View?) -> Point {
+    view?.convert(previousLocationInWindow, from: nil) ?? previousLocationInWindow
+  }
+
+  /// Moves the touch to a new phase and location (used by the runtime and by tests that drive a
+  /// recognizer directly).
+  public func update(phase: TouchPhase, location: Point, timestamp: Timestamp) {
+    self.phase = phase
+    if phase == .moved || location != locationInWindow {
+      previousLocationInWindow = locationInWindow
+    }
+    locationInWindow = location
+    self.timestamp = timestamp
+  }
+}
+
+/// One input event: the touches that changed at one moment (UIKit's `UIEvent` of type touches).
+public struct TouchEvent {
+  /// When the event happened.
+  public var timestamp: Timestamp
+  /// Every touch that changed in this event.
+  public var allTouches: [Touch]
+
+  /// Creates an event.
+  public init(timestamp: Timestamp, allTouches: [Touch]) {
+    self.timestamp = timestamp
+    self.allTouches = allTouches
+  }
+}

@@ -1,0 +1,158 @@
+public import GestureCore
+
+/// The built-in recognizer kinds, for scene files and `gesturectl list`.
+public enum BuiltInRecognizers {
+  /// Every built-in kind: `tap`, `swipe`, `pan`, `longPress`.
+  public static var kinds: [RecognizerKind] { [tap, swipe, pan, longPress] }
+
+  static let seconds = ParameterType.duration(0...3600)
+  static let points = ParameterType.distance(0...1_000_000)
+  static let count = ParameterType.integer(1...1000)
+
+  /// `tap`: ``TapGestureRecognizer``.
+  public static let tap = RecognizerKind(
+    name: "tap",
+    summary: "One or more taps of one or more fingers; discrete.",
+    parameters: [
+      RecognizerParameter(name: "numberOfTapsRequired", type: count, defaultValue: .integer(1), summary: "Taps that make the gesture."),
+      RecognizerParameter(name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers each tap needs."),
+      RecognizerParameter(
+        name: "allowableMovement", type: points, defaultValue: .number(TapGestureRecognizer.defaultAllowableMovement),
+        summary: "Points a finger may move, and a later tap may begin, from the first tap's touch-down point."),
+      RecognizerParameter(
+        name: "maximumIntervalBetweenSuccessiveTaps", type: seconds,
+        defaultValue: .number(TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps.secondsValue),
+        summary: "Seconds from a lift to the next tap's touch-down."),
+      RecognizerParameter(
+        name: "maximumTapDuration", type: seconds,
+        defaultValue: .number(TapGestureRecognizer.defaultMaximumTapDuration.secondsValue),
+        summary: "Seconds a tap may last, from its first touch-down."),
+      RecognizerParameter(
+        name: "allowableTouchTimeSeparation", type: seconds,
+        defaultValue: .number(TapGestureRecognizer.defaultAllowableTouchTimeSeparation.secondsValue),
+        summary: "Seconds the fingers of a multi-finger tap may take to land."),
+    ],
+    make: { name, values in
+      let tap = TapGestureRecognizer(name: name)
+      if let value = values["numberOfTapsRequired"]?.integerValue { tap.numberOfTapsRequired = value }
+      if let value = values["numberOfTouchesRequired"]?.integerValue { tap.numberOfTouchesRequired = value }
+      if let value = values["allowableMovement"]?.numberValue { tap.allowableMovement = value }
+      if let value = values["maximumIntervalBetweenSuccessiveTaps"]?.numberValue {
+        tap.maximumIntervalBetweenSuccessiveTaps = .seconds(exactly: value)
+      }
+      if let value = values["maximumTapDuration"]?.numberValue { tap.maximumTapDuration = .seconds(exactly: value) }
+      if let value = values["allowableTouchTimeSeparation"]?.numberValue {
+        tap.allowableTouchTimeSeparation = .seconds(exactly: value)
+      }
+      return tap
+    })
+
+  /// `swipe`: ``SwipeGestureRecognizer``.
+  public static let swipe = RecognizerKind(
+    name: "swipe",
+    summary: "A quick stroke in one of the allowed directions, recognized during the move; discrete.",
+    parameters: [
+      RecognizerParameter(
+        name: "direction", type: .options(SwipeGestureRecognizer.Direction.all.map(\.name)),
+        defaultValue: .options(["right"]), summary: "Allowed directions."),
+      RecognizerParameter(name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers the swipe needs."),
+      RecognizerParameter(
+        name: "minimumPrimaryMovement", type: points, defaultValue: .number(SwipeGestureRecognizer.defaultMinimumPrimaryMovement),
+        summary: "Points along the direction needed at the start."),
+      RecognizerParameter(
+        name: "minimumPrimaryMovementAtMaximumDuration", type: points,
+        defaultValue: .number(SwipeGestureRecognizer.defaultMinimumPrimaryMovementAtMaximumDuration),
+        summary: "Points along the direction needed at maximumDuration (linear decay)."),
+      RecognizerParameter(
+        name: "maximumSecondaryMovement", type: points,
+        defaultValue: .number(SwipeGestureRecognizer.defaultMaximumSecondaryMovement),
+        summary: "Points across the direction allowed at the start."),
+      RecognizerParameter(
+        name: "maximumSecondaryMovementAtMaximumDuration", type: points,
+        defaultValue: .number(SwipeGestureRecognizer.defaultMaximumSecondaryMovementAtMaximumDuration),
+        summary: "Points across the direction allowed at maximumDuration (linear decay)."),
+      RecognizerParameter(
+        name: "maximumDuration", type: seconds, defaultValue: .number(SwipeGestureRecognizer.defaultMaximumDuration.secondsValue),
+        summary: "Seconds the swipe may take; checked when a move arrives."),
+      RecognizerParameter(
+        name: "reverseTolerance", type: points, defaultValue: .number(SwipeGestureRecognizer.defaultReverseTolerance),
+        summary: "Points the fingers may move back against a direction."),
+    ],
+    make: { name, values in
+      let swipe = SwipeGestureRecognizer(name: name)
+      if let names = values["direction"]?.optionsValue {
+        var direction: SwipeGestureRecognizer.Direction = []
+        for entry in SwipeGestureRecognizer.Direction.all where names.contains(entry.name) {
+          direction.insert(entry.direction)
+        }
+        swipe.direction = direction
+      }
+      if let value = values["numberOfTouchesRequired"]?.integerValue { swipe.numberOfTouchesRequired = value }
+      if let value = values["minimumPrimaryMovement"]?.numberValue { swipe.minimumPrimaryMovement = value }
+      if let value = values["minimumPrimaryMovementAtMaximumDuration"]?.numberValue {
+        swipe.minimumPrimaryMovementAtMaximumDuration = value
+      }
+      if let value = values["maximumSecondaryMovement"]?.numberValue { swipe.maximumSecondaryMovement = value }
+      if let value = values["maximumSecondaryMovementAtMaximumDuration"]?.numberValue {
+        swipe.maximumSecondaryMovementAtMaximumDuration = value
+      }
+      if let value = values["maximumDuration"]?.numberValue { swipe.maximumDuration = .seconds(exactly: value) }
+      if let value = values["reverseTolerance"]?.numberValue { swipe.reverseTolerance = value }
+      return swipe
+    })
+
+  /// `pan`: ``PanGestureRecognizer``.
+  public static let pan = RecognizerKind(
+    name: "pan",
+    summary: "A drag of one or more fingers; continuous.",
+    parameters: [
+      RecognizerParameter(name: "minimumNumberOfTouches", type: count, defaultValue: .integer(1), summary: "Fewest fingers that can pan."),
+      RecognizerParameter(
+        name: "maximumNumberOfTouches", type: .integer(1...Int.max), defaultValue: .integer(Int.max),
+        summary: "Most fingers tracked (default unlimited)."),
+      RecognizerParameter(
+        name: "hysteresis", type: points, defaultValue: .number(PanGestureRecognizer.defaultHysteresis),
+        summary: "Points the centroid must move on either axis before the pan begins."),
+    ],
+    make: { name, values in
+      let pan = PanGestureRecognizer(name: name)
+      if let value = values["minimumNumberOfTouches"]?.integerValue { pan.minimumNumberOfTouches = value }
+      if let value = values["maximumNumberOfTouches"]?.integerValue { pan.maximumNumberOfTouches = value }
+      if let value = values["hysteresis"]?.numberValue { pan.hysteresis = value }
+      return pan
+    })
+
+  /// `longPress`: ``LongPressGestureRecognizer``.
+  public static let longPress = RecognizerKind(
+    name: "longPress",
+    summary: "Fingers held still for a while; continuous.",
+    parameters: [
+      RecognizerParameter(
+        name: "minimumPressDuration", type: seconds,
+        defaultValue: .number(LongPressGestureRecognizer.defaultMinimumPressDuration.secondsValue),
+        summary: "Seconds the fingers must be held."),
+      RecognizerParameter(name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers that must be held."),
+      RecognizerParameter(
+        name: "numberOfTapsRequired", type: .integer(0...1000), defaultValue: .integer(0), summary: "Taps before the press."),
+      RecognizerParameter(
+        name: "allowableMovement", type: points, defaultValue: .number(LongPressGestureRecognizer.defaultAllowableMovement),
+        summary: "Points a finger may move before the press begins."),
+    ],
+    make: { name, values in
+      let press = LongPressGestureRecognizer(name: name)
+      if let value = values["minimumPressDuration"]?.numberValue { press.minimumPressDuration = .seconds(exactly: value) }
+      if let value = values["numberOfTouchesRequired"]?.integerValue { press.numberOfTouchesRequired = value }
+      if let value = values["numberOfTapsRequired"]?.integerValue { press.numberOfTapsRequired = value }
+      if let value = values["allowableMovement"]?.numberValue { press.allowableMovement = value }
+      return press
+    })
+}
+
+extension RecognizerCatalog {
+  /// A catalog with the built-in kinds registered.
+  public static var standard: RecognizerCatalog {
+    var catalog = RecognizerCatalog()
+    catalog.register(contentsOf: BuiltInRecognizers.kinds)
+    return catalog
+  }
+}

@@ -1,0 +1,136 @@
+public import GestureCore
+
+/// Recognizes a drag of one or more fingers (UIKit's `UIPanGestureRecognizer`); continuous
+/// (behavior.md 4).
+///
+/// It begins when at least ``minimumNumberOfTouches`` fingers are down and their centroid has
+/// moved ``hysteresis`` points on either axis; at `began` the hysteresis is removed per axis, so a
+/// move of (+12, +3) reports a translation of (2, 0). It sends `changed` on every later event,
+/// ends when all its fingers lift, and fails if they lift before it began. Fingers beyond
+/// ``maximumNumberOfTouches`` are ignored; adding or lifting fingers does not make the
+/// translation jump.
+public final class PanGestureRecognizer: GestureRecognizer {
+  /// Default for ``hysteresis``: 10 points.
+  public static let defaultHysteresis = 10.0
+
+  /// The fewest fingers that can pan (default 1).
+  public var minimumNumberOfTouches = 1
+  /// The most fingers tracked (default unlimited, `Int.max`).
+  public var maximumNumberOfTouches = Int.max
+  /// How far, in points, the centroid must move on either axis before the pan begins.
+  public var hysteresis = PanGestureRecognizer.defaultHysteresis
+
+  private var raw = Point.zero
+  private var offset = Point.zero
+  private var tracker = VelocityTracker()
+
+  /// Creates a pan recognizer.
+  public init(name: String = "", minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max) {
+    self.minimumNumberOfTouches = minimumNumberOfTouches
+    self.maximumNumberOfTouches = maximumNumberOfTouches
+    super.init(name: name)
+  }
+
+  /// The translation since the pan began (or since the last ``setTranslation(_:in:)``), in
+  /// points. Views have no transforms, so it is the same in every view's coordinates.
+  public func translation(in view: View?) -> Point {
+    raw - offset
+  }
+
+  /// Sets the translation reported from now on, and resets the velocity.
+  public func setTranslation(_ translation: Point, in view: View?) {
+    offset = raw - translation
+    tracker.removeAll()
+    tracker.add(raw, at: currentTime)
+  }
+
+  /// The velocity of the centroid, in points per second, smoothed over recent samples.
+  public func velocity(in view: View?) -> Point {
+    tracker.velocity
+  }
+
+  /// Tracks new fingers up to the maximum; ignores the rest.
+  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    guard !requestedState.isTerminal else { return }
+    if numberOfTouches > maximumNumberOfTouches {
+      var excess = numberOfTouches - maximumNumberOfTouches
+      for touch in touches.reversed() where excess > 0 {
+        ignore(touch, for: event)
+        excess -= 1
+      }
+    }
+    if tracker.velocity == .zero { tracker.add(raw, at: event.timestamp) }
+  }
+
+  /// Moves the translation by the centroid's displacement and begins past the hysteresis.
+  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    let count = numberOfTouches
+    guard count > 0, !requestedState.isTerminal else { return }
+    var sum = Point.zero
+    for touch in touches {
+      sum = sum + (touch.locationInWindow - touch.previousLocationInWindow)
+    }
+    raw = raw + Point(x: sum.x / Double(count), y: sum.y / Double(count))
+    tracker.add(raw, at: event.timestamp)
+    switch requestedState {
+    case .possible:
+      guard count >= minimumNumberOfTouches,
+        abs(raw.x) >= hysteresis || abs(raw.y) >= hysteresis
+      else { return }
+      offset = Point(x: clamp(raw.x), y: clamp(raw.y))
+      setState(
+        .began,
+        reason: "moved \(formatNumber(max(abs(raw.x), abs(raw.y)).rounded())) pt, at least \(formatNumber(hysteresis)) pt")
+    case .began, .changed:
+      setState(.changed)
+    default:
+      break
+    }
+  }
+
+  private func clamp(_ value: Double) -> Double {
+    min(max(value, -hysteresis), hysteresis)
+  }
+
+  /// Ends when the last finger lifts; fails if it had not begun.
+  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    guard numberOfTouches - touches.count <= 0 else { return }
+    switch requestedState {
+    case .possible: setState(.failed, reason: "lifted before moving \(formatNumber(hysteresis)) pt")
+    case .began, .changed: setState(.ended, reason: "all fingers lifted")
+    default: break
+    }
+  }
+
+  /// Fails, or cancels once begun.
+  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    switch requestedState {
+    case .possible: setState(.failed, reason: "its touches were cancelled")
+    case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
+    default: break
+    }
+  }
+
+  /// Restarts the translation at zero when released by a failure requirement (behavior.md 3.9).
+  public override func didFinishWaiting() {
+    offset = raw
+  }
+
+  /// Adds `translation` and `velocity` to the trace.
+  public override func traceAttributes(in view: View?) -> [TraceAttribute] {
+    [
+      TraceAttribute(name: "translation", point: translation(in: view)),
+      TraceAttribute(name: "velocity", point: velocity(in: view)),
+    ]
+  }
+
+  /// True: pans add attributes.
+  public override var providesTraceAttributes: Bool { true }
+
+  /// Clears the translation and the velocity samples.
+  public override func reset() {
+    raw = .zero
+    offset = .zero
+    tracker.removeAll()
+  }
+}

@@ -1,0 +1,178 @@
+public import GestureCore
+
+/// Recognizes a quick stroke in one of the allowed directions (UIKit's
+/// `UISwipeGestureRecognizer`); discrete (behavior.md 4).
+///
+/// It recognizes during a move, as soon as every required finger has moved far enough in one
+/// allowed direction within ``maximumDuration`` and the off-axis limit. The distance it needs
+/// decays linearly from ``minimumPrimaryMovement`` at the start to
+/// ``minimumPrimaryMovementAtMaximumDuration`` at ``maximumDuration``; the off-axis limit from
+/// ``maximumSecondaryMovement`` to ``maximumSecondaryMovementAtMaximumDuration``. It fails on a
+/// lift before that, on too many fingers, on a reversal beyond ``reverseTolerance``, or on a move
+/// after ``maximumDuration``, whatever that move's distance.
+public final class SwipeGestureRecognizer: GestureRecognizer {
+  /// Directions of a swipe (UIKit's `UISwipeGestureRecognizer.Direction`).
+  public struct Direction: OptionSet, Hashable, Sendable {
+    /// The bit mask.
+    public let rawValue: Int
+    /// Creates a set from its bit mask.
+    public init(rawValue: Int) { self.rawValue = rawValue }
+    /// Towards increasing x.
+    public static let right = Direction(rawValue: 1)
+    /// Towards decreasing x.
+    public static let left = Direction(rawValue: 2)
+    /// Towards decreasing y.
+    public static let up = Direction(rawValue: 4)
+    /// Towards increasing y.
+    public static let down = Direction(rawValue: 8)
+    /// The four directions with their names and unit vectors, in a fixed order.
+    public static let all: [(direction: Direction, name: String, unit: Point)] = [
+      (.right, "right", Point(x: 1, y: 0)), (.left, "left", Point(x: -1, y: 0)),
+      (.up, "up", Point(x: 0, y: -1)), (.down, "down", Point(x: 0, y: 1)),
+    ]
+  }
+
+  /// Default for ``minimumPrimaryMovement``: 50 points.
+  public static let defaultMinimumPrimaryMovement = 50.0
+  /// Default for ``minimumPrimaryMovementAtMaximumDuration``: 26 points.
+  public static let defaultMinimumPrimaryMovementAtMaximumDuration = 26.0
+  /// Default for ``maximumSecondaryMovement``: 200 points.
+  public static let defaultMaximumSecondaryMovement = 200.0
+  /// Default for ``maximumSecondaryMovementAtMaximumDuration``: 102 points.
+  public static let defaultMaximumSecondaryMovementAtMaximumDuration = 102.0
+  /// Default for ``maximumDuration``: 0.5 s.
+  public static let defaultMaximumDuration: Duration = .milliseconds(500)
+  /// Default for ``reverseTolerance``: 10 points (**choice**).
+  public static let defaultReverseTolerance = 10.0
+
+  /// The allowed directions (default right).
+  public var direction: Direction = .right
+  /// How many fingers the swipe needs (default 1).
+  public var numberOfTouchesRequired = 1
+  /// The distance along the direction needed at the start, in points.
+  public var minimumPrimaryMovement = SwipeGestureRecognizer.defaultMinimumPrimaryMovement
+  /// The distance along the direction needed at ``maximumDuration``, in points.
+  public var minimumPrimaryMovementAtMaximumDuration =
+    SwipeGestureRecognizer.defaultMinimumPrimaryMovementAtMaximumDuration
+  /// The largest movement across the direction at the start, in points.
+  public var maximumSecondaryMovement = SwipeGestureRecognizer.defaultMaximumSecondaryMovement
+  /// The largest movement across the direction at ``maximumDuration``, in points.
+  public var maximumSecondaryMovementAtMaximumDuration =
+    SwipeGestureRecognizer.defaultMaximumSecondaryMovementAtMaximumDuration
+  /// The longest a swipe may take, from its first touch-down; checked when a move arrives.
+  public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration
+  /// How far, in points, the fingers may move back against a direction before it is ruled out.
+  public var reverseTolerance = SwipeGestureRecognizer.defaultReverseTolerance
+
+  private var startTime = Timestamp.zero
+  private var fingers = 0
+  private var ruledOut: Direction = []
+  private var furthest: [Double] = [0, 0, 0, 0]
+  private var startPoints: [Point] = []
+
+  /// Creates a swipe recognizer for `direction`.
+  public init(name: String = "", direction: Direction = .right, numberOfTouchesRequired: Int = 1) {
+    self.direction = direction
+    self.numberOfTouchesRequired = numberOfTouchesRequired
+    super.init(name: name)
+  }
+
+  private func fail(_ reason: @autoclosure () -> String) {
+    if requestedState == .possible { setState(.failed, reason: reason()) }
+  }
+
+  /// Where the swipe began (the centroid of its fingers' touch-down points).
+  public override func location(in view: View?) -> Point {
+    guard !startPoints.isEmpty else { return super.location(in: view) }
+    let point = GestureRecognizer.centroid(startPoints)
+    return view?.convert(point, from: nil) ?? point
+  }
+
+  /// Counts fingers.
+  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    guard requestedState == .possible else { return }
+    if fingers == 0 { startTime = event.timestamp }
+    fingers += touches.count
+    for touch in touches { startPoints.append(touch.initialLocationInWindow) }
+    if fingers > numberOfTouchesRequired {
+      fail("\(fingers) fingers down, \(numberOfTouchesRequired) required")
+    }
+  }
+
+  /// Checks time, reversal, off-axis movement and distance, in that order.
+  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    guard requestedState == .possible else { return }
+    let elapsed = event.timestamp - startTime
+    if elapsed > maximumDuration {
+      fail(
+        "moved after \(formatNumber((event.timestamp - startTime).secondsValue)) s, longer than \(formatNumber(maximumDuration.secondsValue)) s allowed"
+      )
+      return
+    }
+    let tracked = self.touches
+    guard tracked.count >= numberOfTouchesRequired else { return }
+    let fraction = min(1, max(0, elapsed.secondsValue / maximumDuration.secondsValue))
+    let needed =
+      minimumPrimaryMovement - (minimumPrimaryMovement - minimumPrimaryMovementAtMaximumDuration) * fraction
+    let allowedOff =
+      maximumSecondaryMovement - (maximumSecondaryMovement - maximumSecondaryMovementAtMaximumDuration)
+      * fraction
+    var lastReason = ""
+    for (index, entry) in Direction.all.enumerated()
+    where direction.contains(entry.direction) && !ruledOut.contains(entry.direction) {
+      var smallestPrimary = Double.infinity
+      var largestSecondary = 0.0
+      var centroidPrimary = 0.0
+      for touch in tracked {
+        let displacement = touch.locationInWindow - touch.initialLocationInWindow
+        let primary = displacement.x * entry.unit.x + displacement.y * entry.unit.y
+        let secondary = abs(displacement.x * entry.unit.y - displacement.y * entry.unit.x)
+        smallestPrimary = min(smallestPrimary, primary)
+        largestSecondary = max(largestSecondary, secondary)
+        centroidPrimary += primary / Double(tracked.count)
+      }
+      furthest[index] = max(furthest[index], centroidPrimary)
+      if furthest[index] - centroidPrimary > reverseTolerance {
+        ruledOut.insert(entry.direction)
+        lastReason =
+          "reversed \(formatNumber((furthest[index] - centroidPrimary).rounded())) pt against \(entry.name), more than \(formatNumber(reverseTolerance)) pt allowed"
+        continue
+      }
+      if largestSecondary > allowedOff {
+        ruledOut.insert(entry.direction)
+        lastReason =
+          "moved \(formatNumber(largestSecondary.rounded())) pt across \(entry.name), more than \(formatNumber(allowedOff.rounded())) pt allowed"
+        continue
+      }
+      if smallestPrimary >= needed {
+        setState(
+          .ended,
+          reason:
+            "moved \(formatNumber(smallestPrimary.rounded())) pt \(entry.name) in \(formatNumber(elapsed.secondsValue)) s"
+        )
+        return
+      }
+    }
+    if direction.subtracting(ruledOut).isEmpty {
+      fail(lastReason)
+    }
+  }
+
+  /// Fails: a swipe recognizes during a move, never at the lift.
+  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    fail("lifted before moving far enough")
+  }
+
+  /// Fails.
+  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    fail("its touch was cancelled")
+  }
+
+  /// Clears the attempt's bookkeeping.
+  public override func reset() {
+    fingers = 0
+    ruledOut = []
+    for index in furthest.indices { furthest[index] = 0 }
+    startPoints.removeAll(keepingCapacity: true)
+  }
+}

@@ -1,0 +1,113 @@
+import GestureCore
+
+extension GestureRuntime: GestureHost {
+  var currentTime: Timestamp { now }
+  var isTracing: Bool { trace != nil }
+
+  func recognizer(_ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: String?) {
+    requests.append(Request(recognizer: recognizer, state: state, reason: reason))
+    if !isDispatching {
+      // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
+      dispatch {}
+    }
+  }
+
+  func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String) {
+    diagnose(message, [recognizer.displayName])
+  }
+
+  func recognizerEnabledDidChange(_ recognizer: GestureRecognizer) {
+    guard !recognizer.isEnabled else { return }
+    sceneChange { [unowned self] in
+      self.stopAttempt(of: [recognizer], reason: "disabled")
+    }
+  }
+
+  func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer) {
+    guard recognizer.runtime.participating else { return }
+    addEdge(from: recognizer, to: other, origin: .requireToFail)
+    if other.runtime.participating { detectCycles() }
+  }
+
+  func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
+    recognizer.trackedTouches.removeAll { $0 === touch }
+    recognizer.runtime.attemptTouches.removeAll { $0 === touch }
+    if let record = touch.runtimeRecord as? TouchRecord {
+      for index in record.entries.indices where record.entries[index].recognizer === recognizer {
+        record.entries[index].attempt = 0
+      }
+      markDirty(record)
+    }
+  }
+
+  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, deadline: Timestamp) {
+    startTimer(for: recognizer, id: id, deadline: deadline)
+  }
+
+  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int) {
+    recognizer.runtime.timers.removeAll { $0.id == id }
+  }
+
+  func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
+    guard recognizer.runtime.participating else { return }
+    sceneChange { [unowned self] in
+      self.stopAttempt(of: [recognizer], reason: "removed from its view")
+    }
+  }
+
+  func viewWillBeRemoved(_ view: View) {
+    var recognizers: [GestureRecognizer] = []
+    var stack = [view]
+    while let current = stack.popLast() {
+      recognizers.append(contentsOf: current.gestureRecognizers.filter { $0.runtime.participating })
+      stack.append(contentsOf: current.subviews)
+    }
+    let records = liveTouches.values.filter { $0.view?.isDescendant(of: view) ?? false }
+      + withheldRecords.filter { $0.view?.isDescendant(of: view) ?? false }
+    guard !recognizers.isEmpty || !records.isEmpty else { return }
+    sceneChange { [unowned self] in
+      self.stopAttempt(of: recognizers, reason: "its view was removed")
+      for record in records where record.viewState != .done {
+        record.cancelRequested = true
+        self.markDirty(record)
+      }
+    }
+  }
+
+  func sceneDidChange() {}
+
+  /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
+  /// (behavior.md 5).
+  func sceneChange(_ work: @escaping () -> Void) {
+    if isDispatching {
+      deferred.append { [unowned self] in self.dispatch(work) }
+    } else {
+      dispatch(work)
+    }
+  }
+
+  /// Cancels the attempts of recognizers that were disabled or removed: they get
+  /// `touchesCancelled`, end as `failed` or `cancelled`, their dependents are told, and they are
+  /// reset (behavior.md 2.6).
+  func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
+    for recognizer in recognizers where recognizer.runtime.participating {
+      if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
+        let touches = recognizer.trackedTouches
+        let event = TouchEvent(timestamp: now, allTouches: touches)
+        recognizer.runtime.requestedThisDelivery = false
+        recognizer.touchesCancelled(touches, with: event)
+        removeTracked(touches, from: recognizer)
+      }
+      for touch in recognizer.runtime.attemptTouches {
+        if let record = touch.runtimeRecord as? TouchRecord { markDirty(record) }
+      }
+      forceFinish(recognizer, reason: reason)
+    }
+    resolve()
+    sendActions()
+    deliverToViews()
+    for recognizer in recognizers where recognizer.runtime.participating {
+      resetRecognizer(recognizer)
+    }
+  }
+}

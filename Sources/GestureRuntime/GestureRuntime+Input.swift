@@ -1,0 +1,305 @@
+import GestureCore
+
+extension GestureRuntime {
+  /// Applies one input event: updates touches, collects recognizers for new touches, delivers the
+  /// event to the recognizers (behavior.md 2.2–2.4).
+  func handleInput(_ inputs: [TouchInput]) {
+    eventRecords.removeAll(keepingCapacity: true)
+    eventTouches.removeAll(keepingCapacity: true)
+    for input in inputs {
+      guard input.location.x.isFinite, input.location.y.isFinite else {
+        diagnose("touch \(input.id) has a non-finite location; dropped", [])
+        continue
+      }
+      if input.phase == .began {
+        if liveTouches[input.id] != nil {
+          diagnose("touch \(input.id) began while already down; dropped", [])
+          continue
+        }
+        let record = beginTouch(input)
+        eventRecords.append(record)
+        eventTouches.append(record.touch)
+        continue
+      }
+      guard let record = liveTouches[input.id], record.phaseInDispatch == nil || input.phase == .stationary else {
+        diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
+        continue
+      }
+      if eventRecords.contains(where: { $0 === record }) {
+        diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
+        continue
+      }
+      record.touch.update(phase: input.phase, location: input.location, timestamp: now)
+      emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
+      if input.phase == .stationary { continue }
+      record.phaseInDispatch = input.phase
+      switch input.phase {
+      case .moved:
+        if record.viewState == .pending { record.movedWhileWithheld = true }
+      case .ended, .cancelled:
+        record.isFinished = true
+        record.endPending = true
+        record.inputCancelled = input.phase == .cancelled
+        touchEndedInDispatch = true
+      default: break
+      }
+      eventRecords.append(record)
+      eventTouches.append(record.touch)
+    }
+    for record in eventRecords { markDirty(record) }
+    deliverEventToRecognizers()
+  }
+
+  /// Hit-tests a new touch and collects its recognizers (behavior.md 2.1, 2.2, 3.6, 3.11).
+  func beginTouch(_ input: TouchInput) -> TouchRecord {
+    let local = input.location - window.frame.origin
+    let hit = window.hitTest(local)
+    var tapCount = 1
+    if let last = lastTapEnd, now - last.time <= Self.tapCountInterval,
+      last.location.distance(to: input.location) <= Self.tapCountDistance
+    {
+      tapCount = last.count + 1
+    }
+    let touch = Touch(
+      identifier: input.id, location: input.location, timestamp: now, type: input.type,
+      tapCount: tapCount, view: hit)
+    if liveTouchCount == 0 { sequence += 1 }
+    liveTouchCount += 1
+    let record = TouchRecord(touch: touch, view: hit)
+    touch.runtimeRecord = record
+    record.phaseInDispatch = .began
+    liveTouches[input.id] = record
+    emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
+
+    // Collect: the hit view's recognizers, then its superview's, up to the root.
+    var collected = scratchRecognizers
+    collected.removeAll(keepingCapacity: true)
+    scratchRecognizers = []
+    var view = hit
+    while let current = view {
+      for recognizer in current.gestureRecognizers where accepts(recognizer, touch) {
+        collected.append(recognizer)
+      }
+      view = current.superview
+    }
+    var edgesAdded = false
+    var suppressView = false
+    for recognizer in collected {
+      if !recognizer.runtime.participating {
+        startAttempt(recognizer)
+        if !recognizer.runtime.requires.isEmpty { edgesAdded = true }
+      }
+      let rt = recognizer.runtime
+      if rt.watchdogPending {
+        recognizer.runtime.watchdogPending = false
+      }
+      recognizer.runtime.sequence = sequence
+      recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
+      if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
+        && recognizer.cancelsTouchesInView
+      {
+        suppressView = true
+      }
+      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+    }
+    if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
+    for recognizer in collected {
+      recognizer.runtime.attemptTouches.append(touch)
+      recognizer.trackedTouches.append(touch)
+    }
+    if edgesAdded { detectCycles() }
+    if suppressView { record.viewState = .done }
+    collected.removeAll(keepingCapacity: true)
+    scratchRecognizers = collected
+    return record
+  }
+
+  /// Whether `recognizer` takes `touch` (behavior.md 2.2).
+  func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
+      !(recognizer.runtime.participating && recognizer.requestedState.isTerminal),
+      recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
+    else { return false }
+    if recognizer.requiresExclusiveTouchType, let type = recognizer.runtime.touchType,
+      recognizer.runtime.participating, type != touch.type
+    {
+      return false
+    }
+    if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+      return false
+    }
+    return true
+  }
+
+  /// Starts a new attempt: the recognizer joins the participants with its static requirements.
+  func startAttempt(_ recognizer: GestureRecognizer) {
+    recognizer.runtime.participating = true
+    recognizer.host = self
+    recognizer.runtime.depth = recognizer.view?.depth ?? 0
+    participants.append(recognizer)
+    for weak in recognizer.staticRequirements {
+      guard let target = weak.value, target !== recognizer else { continue }
+      addEdge(from: recognizer, to: target, origin: .requireToFail)
+    }
+  }
+
+  func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
+    if recognizer.runtime.requires.contains(where: { $0.target === target }) { return }
+    recognizer.runtime.requires.append(RequirementEdge(target: target, origin: origin))
+    if !target.runtime.dependents.contains(where: { $0 === recognizer }) {
+      target.runtime.dependents.append(recognizer)
+    }
+  }
+
+  /// Asks the delegates and subclasses about each ordered pair first collected together for this
+  /// touch (behavior.md 3.6). Returns whether an edge was added.
+  func gatherDynamicRequirements(_ collected: [GestureRecognizer], _ touch: Touch) -> Bool {
+    var added = false
+    for a in collected {
+      for b in collected where a !== b {
+        if alreadyCollectedTogether(a, b) { continue }
+        var origin: RequirementOrigin?
+        if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {
+          origin = .shouldRequireFailureOf
+        } else if let delegate = b.delegate, delegate.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+          origin = .shouldBeRequiredToFailBy
+        } else if a.shouldRequireFailure(of: b) {
+          origin = .subclassShouldRequireFailure
+        } else if b.shouldBeRequiredToFail(by: a) {
+          origin = .subclassShouldBeRequiredToFail
+        }
+        guard let origin, !a.runtime.requires.contains(where: { $0.target === b }) else { continue }
+        addEdge(from: a, to: b, origin: origin)
+        added = true
+        if b.runtime.recognized && !a.runtime.sentAction && !a.requestedState.isTerminal {
+          a.requestedState = .failed
+          requests.append(Request(recognizer: a, state: .failed, reason: "required failure of \(b.displayName), which already recognized"))
+        }
+      }
+    }
+    return added
+  }
+
+  /// Whether the two were already collected for a common touch in their current attempts.
+  func alreadyCollectedTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    let first = a.runtime.attemptTouches
+    if first.isEmpty { return false }
+    let second = b.runtime.attemptTouches
+    if second.isEmpty { return false }
+    for touch in first where second.contains(where: { $0 === touch }) { return true }
+    return false
+  }
+
+  /// Delivers the current event to the recognizers: each gets only its own touches of each phase,
+  /// began before moved before ended before cancelled (behavior.md 2.3, 1.4).
+  func deliverEventToRecognizers() {
+    let event = TouchEvent(timestamp: now, allTouches: eventTouches)
+    if eventRecords.count == 1 {
+      let record = eventRecords[0]
+      guard let phase = record.phaseInDispatch else { return }
+      var index = 0
+      while index < record.entries.count {
+        let entry = record.entries[index]
+        index += 1
+        let recognizer = entry.recognizer
+        guard entry.attempt == recognizer.runtime.attempt, !recognizer.requestedState.isTerminal
+        else { continue }
+        recognizer.runtime.requestedThisDelivery = false
+        scratchTouches.removeAll(keepingCapacity: true)
+        scratchTouches.append(record.touch)
+        deliver(phase, scratchTouches, to: recognizer, event: event)
+        afterDelivery(recognizer, inputCancelled: phase == .cancelled)
+      }
+      scratchTouches.removeAll(keepingCapacity: true)
+      return
+    }
+    // Several touches: deliver per recognizer, in collection order, deduplicated.
+    passMark &+= 1
+    let mark = passMark
+    var order = scratchRecognizers
+    order.removeAll(keepingCapacity: true)
+    scratchRecognizers = []
+    for record in eventRecords {
+      for entry in record.entries where entry.recognizer.runtime.mark != mark {
+        entry.recognizer.runtime.mark = mark
+        order.append(entry.recognizer)
+      }
+    }
+    let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+    for recognizer in order {
+      guard !recognizer.requestedState.isTerminal else { continue }
+      recognizer.runtime.requestedThisDelivery = false
+      var delivered = false
+      var cancelled = false
+      for phase in phases {
+        scratchTouches.removeAll(keepingCapacity: true)
+        for record in eventRecords where record.phaseInDispatch == phase && record.isHeld(by: recognizer) {
+          scratchTouches.append(record.touch)
+        }
+        guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
+        deliver(phase, scratchTouches, to: recognizer, event: event)
+        delivered = true
+        if phase == .cancelled { cancelled = true }
+      }
+      if delivered { afterDelivery(recognizer, inputCancelled: cancelled) }
+    }
+    scratchTouches.removeAll(keepingCapacity: true)
+    order.removeAll(keepingCapacity: true)
+    scratchRecognizers = order
+  }
+
+  func deliver(_ phase: TouchPhase, _ touches: [Touch], to recognizer: GestureRecognizer, event: TouchEvent) {
+    switch phase {
+    case .began: recognizer.touchesBegan(touches, with: event)
+    case .moved: recognizer.touchesMoved(touches, with: event)
+    case .ended: recognizer.touchesEnded(touches, with: event)
+    case .cancelled: recognizer.touchesCancelled(touches, with: event)
+    case .stationary: return
+    }
+    if phase == .ended || phase == .cancelled {
+      removeTracked(touches, from: recognizer)
+    }
+  }
+
+  /// Stops tracking touches, remembering where the last ones lifted (behavior.md 4, location).
+  func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
+    let before = recognizer.trackedTouches.count
+    recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
+    if recognizer.trackedTouches.isEmpty && before > 0 {
+      recognizer.lastTouchLocations.removeAll(keepingCapacity: true)
+      for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
+    }
+  }
+
+  /// After a recognizer handled an event: the implicit `changed` of a continuous recognizer
+  /// (behavior.md 1.4), and the runtime's decision for one whose touches were cancelled.
+  func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool) {
+    let state = recognizer.requestedState
+    if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {
+      forceFinish(recognizer, reason: "its touches were cancelled")
+      return
+    }
+    if (state == .began || state == .changed) && !recognizer.runtime.requestedThisDelivery
+      && !recognizer.trackedTouches.isEmpty
+    {
+      recognizer.requestedState = .changed
+      requests.append(Request(recognizer: recognizer, state: .changed, reason: nil))
+    }
+  }
+
+  /// Moves a recognizer to the terminal state that fits where it is: `failed` from `possible`
+  /// (held or not), `cancelled` from `began`/`changed` (behavior.md 2.6, 3.12).
+  func forceFinish(_ recognizer: GestureRecognizer, reason: String) {
+    let published = recognizer.publishedState
+    if published.isTerminal { return }
+    let target: GestureRecognizer.State = published == .possible ? .failed : .cancelled
+    recognizer.requestedState = target
+    requests.append(Request(recognizer: recognizer, state: target, reason: reason))
+  }
+
+  func markDirty(_ record: TouchRecord) {
+    if record.dirtyMark == dispatchNumber { return }
+    record.dirtyMark = dispatchNumber
+    dirtyRecords.append(record)
+  }
+}

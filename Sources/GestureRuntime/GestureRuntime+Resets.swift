@@ -1,0 +1,191 @@
+import GestureCore
+
+extension GestureRuntime {
+  /// Resets finished recognizers; recognizers joined by failure requirements whose two ends both
+  /// received touches since their last reset are reset together, once the last of them has
+  /// finished (behavior.md 3.10).
+  func runResets() {
+    guard !finished.isEmpty else { return }
+    let done = finished
+    finished.removeAll(keepingCapacity: true)
+    passMark &+= 1
+    let mark = passMark
+    for recognizer in done where recognizer.runtime.participating && recognizer.runtime.mark != mark {
+      let group = resetGroup(of: recognizer)
+      var allFinished = true
+      for member in group {
+        member.runtime.mark = mark
+        if !member.publishedState.isTerminal { allFinished = false }
+      }
+      guard allFinished else { continue }
+      for member in group.sorted(by: { $0.additionOrder < $1.additionOrder }) {
+        resetRecognizer(member)
+      }
+    }
+  }
+
+  /// The recognizers joined to `recognizer` by requirements between participants.
+  func resetGroup(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
+    if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.isEmpty {
+      return [recognizer]
+    }
+    var group: [GestureRecognizer] = [recognizer]
+    var index = 0
+    while index < group.count {
+      let current = group[index]
+      index += 1
+      for edge in current.runtime.requires
+      where edge.target.runtime.participating && !group.contains(where: { $0 === edge.target }) {
+        group.append(edge.target)
+      }
+      for dependent in current.runtime.dependents
+      where dependent.runtime.participating && !group.contains(where: { $0 === dependent })
+        && dependent.runtime.requires.contains(where: { $0.target === current })
+      {
+        group.append(dependent)
+      }
+    }
+    return group
+  }
+
+  /// Ends the recognizer's attempt: clears the runtime's bookkeeping, calls `reset()` and traces
+  /// it. The touches it tracked are never delivered to it again (behavior.md 2.4).
+  func resetRecognizer(_ recognizer: GestureRecognizer) {
+    guard recognizer.runtime.participating else { return }
+    // Drop this attempt's edges on both sides; static ones are rebuilt at the next attempt.
+    for edge in recognizer.runtime.requires {
+      edge.target.runtime.dependents.removeAll { $0 === recognizer }
+    }
+    for dependent in recognizer.runtime.dependents {
+      dependent.runtime.requires.removeAll { $0.target === recognizer && $0.origin != .requireToFail }
+    }
+    recognizer.runtime.dependents.removeAll { dependent in
+      !(dependent.runtime.participating && dependent.runtime.requires.contains { $0.target === recognizer })
+    }
+    recognizer.runtime.requires.removeAll()
+    recognizer.runtime.attempt &+= 1
+    recognizer.runtime.participating = false
+    recognizer.runtime.held = false
+    recognizer.runtime.wants = .possible
+    recognizer.runtime.firstWanted = .possible
+    recognizer.runtime.sentAction = false
+    recognizer.runtime.recognized = false
+    recognizer.runtime.shouldBeginAsked = false
+    recognizer.runtime.touchType = nil
+    recognizer.runtime.watchdogPending = false
+    recognizer.runtime.candidate = nil
+    recognizer.runtime.candidateThen = nil
+    recognizer.runtime.excludedBy = nil
+    recognizer.runtime.attemptTouches.removeAll(keepingCapacity: true)
+    recognizer.cancelAllTimers()
+    recognizer.trackedTouches.removeAll(keepingCapacity: true)
+    recognizer.lastTouchLocations.removeAll(keepingCapacity: true)
+    if let index = participants.firstIndex(where: { $0 === recognizer }) {
+      participants.remove(at: index)
+    }
+    recognizer.requestedState = .possible
+    recognizer.publishedState = .possible
+    recognizer.reset()
+    if trace != nil { emit(.reset(recognizer: recognizer.displayName)) }
+  }
+
+  /// Arms the watchdog of every recognizer that is undecided with no touch down
+  /// (behavior.md 3.12).
+  func scheduleWatchdogs() {
+    guard touchEndedInDispatch || !participants.isEmpty else { return }
+    for recognizer in participants
+    where !recognizer.runtime.watchdogPending && recognizer.trackedTouches.isEmpty
+      && !recognizer.publishedState.isTerminal
+    {
+      recognizer.runtime.watchdogPending = true
+      startTimer(for: recognizer, id: Self.watchdogTimerID, deadline: now + Self.undecidedTimeout)
+    }
+  }
+
+  func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
+    timerGeneration &+= 1
+    let generation = timerGeneration
+    if let index = recognizer.runtime.timers.firstIndex(where: { $0.id == id }) {
+      recognizer.runtime.timers[index].generation = generation
+    } else {
+      recognizer.runtime.timers.append((id, generation))
+    }
+    timers.push(deadline: deadline, recognizer: recognizer, id: id, generation: generation)
+  }
+
+  /// Finds cycles among the requirements of the participants and ignores their edges for this
+  /// attempt, with a diagnostic naming them (behavior.md 3.11). Iterative (Tarjan), so deep
+  /// chains cannot overflow the stack.
+  func detectCycles() {
+    let nodes = participants
+    var index: [ObjectIdentifier: Int] = [:]
+    index.reserveCapacity(nodes.count)
+    for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
+    var order = [Int](repeating: -1, count: nodes.count)
+    var low = [Int](repeating: 0, count: nodes.count)
+    var onStack = [Bool](repeating: false, count: nodes.count)
+    var component = [Int](repeating: -1, count: nodes.count)
+    var stack: [Int] = []
+    var counter = 0
+    var components = 0
+    var componentSizes: [Int] = []
+    for root in 0..<nodes.count where order[root] < 0 {
+      var work: [(node: Int, edge: Int)] = [(root, 0)]
+      order[root] = counter
+      low[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack[root] = true
+      while let top = work.last {
+        let node = top.node
+        let edges = nodes[node].runtime.requires
+        if top.edge < edges.count {
+          work[work.count - 1].edge += 1
+          guard let next = index[ObjectIdentifier(edges[top.edge].target)] else { continue }
+          if order[next] < 0 {
+            order[next] = counter
+            low[next] = counter
+            counter += 1
+            stack.append(next)
+            onStack[next] = true
+            work.append((next, 0))
+          } else if onStack[next] {
+            low[node] = min(low[node], order[next])
+          }
+          continue
+        }
+        work.removeLast()
+        if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
+        if low[node] == order[node] {
+          var size = 0
+          while let member = stack.popLast() {
+            onStack[member] = false
+            component[member] = components
+            size += 1
+            if member == node { break }
+          }
+          componentSizes.append(size)
+          components += 1
+        }
+      }
+    }
+    var reported: [Int] = []
+    for (i, node) in nodes.enumerated() {
+      let c = component[i]
+      guard componentSizes[c] > 1 else { continue }
+      for e in node.runtime.requires.indices {
+        guard let j = index[ObjectIdentifier(node.runtime.requires[e].target)], component[j] == c,
+          !node.runtime.requires[e].onCycle
+        else { continue }
+        node.runtime.requires[e].onCycle = true
+        if !reported.contains(c) { reported.append(c) }
+      }
+    }
+    for c in reported {
+      let names = nodes.indices.filter { component[$0] == c }.map { nodes[$0].displayName }
+      diagnose(
+        "cycle of failure requirements among \(names.joined(separator: ", ")); those requirements are ignored for this attempt",
+        names)
+    }
+  }
+}

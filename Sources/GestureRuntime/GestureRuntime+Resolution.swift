@@ -1,0 +1,377 @@
+import GestureCore
+
+extension GestureRuntime {
+  /// Resolves every requested state change until none is left (behavior.md 3.1–3.10): holds
+  /// for failure requirements, exclusion in tie order, requirement failures and releases.
+  func resolve() {
+    var rounds = 0
+    while !requests.isEmpty || !releases.isEmpty {
+      rounds += 1
+      if rounds > 100_000 {
+        diagnose("conflict resolution did not settle; stopped", [])
+        requests.removeAll()
+        releases.removeAll()
+        break
+      }
+      candidates.removeAll(keepingCapacity: true)
+      swap(&requests, &requestBatch)
+      for request in requestBatch { process(request) }
+      requestBatch.removeAll(keepingCapacity: true)
+      if !releases.isEmpty {
+        let released = releases
+        releases.removeAll(keepingCapacity: true)
+        for recognizer in released { release(recognizer) }
+      }
+      if !candidates.isEmpty { resolveCandidates() }
+    }
+  }
+
+  /// Handles one requested state.
+  func process(_ request: Request) {
+    let recognizer = request.recognizer
+    let state = request.state
+    let published = recognizer.publishedState
+    if published.isTerminal { return }
+
+    if state == .failed || state == .cancelled {
+      if recognizer.runtime.candidate != nil {
+        // Recognized earlier in this round and now stops: publish after the recognition.
+        recognizer.runtime.candidateThen = state
+        recognizer.runtime.candidateThenReason = request.reason
+        return
+      }
+      recognizer.runtime.held = false
+      publish(recognizer, published == .possible ? .failed : .cancelled, reason: request.reason ?? defaultReason(state, from: published))
+      return
+    }
+
+    // began, changed or ended
+    if recognizer.runtime.candidate != nil {
+      recognizer.runtime.candidateThen = state
+      recognizer.runtime.candidateThenReason = request.reason
+      return
+    }
+    if published == .began || published == .changed {
+      addCandidate(recognizer, state == .began ? .changed : state, reason: request.reason)
+      return
+    }
+    // Leaving possible.
+    if recognizer.runtime.held {
+      if state == .ended && recognizer.runtime.wants != .ended {
+        recognizer.runtime.wants = .ended
+        if trace != nil { emitWait(recognizer) }
+      }
+      return
+    }
+    if !recognizer.runtime.shouldBeginAsked {
+      recognizer.runtime.shouldBeginAsked = true
+      if let veto = shouldBeginVeto(recognizer) {
+        recognizer.requestedState = .failed
+        publish(recognizer, .failed, reason: veto)
+        return
+      }
+    }
+    var waiting = false
+    for edge in recognizer.runtime.requires where !edge.onCycle {
+      let target = edge.target
+      guard target.runtime.participating else { continue }
+      if target.runtime.recognized {
+        recognizer.requestedState = .failed
+        publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
+        return
+      }
+      if target.runtime.sequence == sequence && target.publishedState == .possible {
+        waiting = true
+      }
+    }
+    if waiting {
+      recognizer.runtime.held = true
+      recognizer.runtime.wants = state == .ended ? .ended : .began
+      recognizer.runtime.firstWanted = recognizer.runtime.wants
+      if trace != nil { emitWait(recognizer) }
+      return
+    }
+    addCandidate(recognizer, state == .changed ? .began : state, reason: request.reason)
+  }
+
+  func emitWait(_ recognizer: GestureRecognizer) {
+    var names: [String] = []
+    for edge in recognizer.runtime.requires where isPendingTarget(edge.target) {
+      names.append(edge.target.displayName)
+    }
+    emit(.wait(recognizer: recognizer.displayName, wants: recognizer.runtime.wants, waitingFor: names))
+  }
+
+  /// Whether a requirement's target is still undecided, so that a held recognizer keeps waiting.
+  func isPendingTarget(_ target: GestureRecognizer) -> Bool {
+    target.runtime.participating && target.publishedState == .possible
+  }
+
+  /// Asks the views the recognizer's touches were hit-tested to, then its delegate
+  /// (behavior.md 2.12, 3.1). Returns the reason for a veto, or nil.
+  func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
+    if recognizer.cancelsTouchesInView {
+      var asked: [ObjectIdentifier] = []
+      for touch in recognizer.runtime.attemptTouches {
+        guard let view = touch.view, !asked.contains(ObjectIdentifier(view)) else { continue }
+        asked.append(ObjectIdentifier(view))
+        if !view.gestureRecognizerShouldBegin(recognizer) {
+          return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
+        }
+      }
+    }
+    if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+      return "shouldBegin returned false"
+    }
+    return nil
+  }
+
+  func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
+    recognizer.runtime.candidate = state
+    recognizer.runtime.candidateReason = reason
+    recognizer.runtime.candidateThen = nil
+    recognizer.runtime.excludedBy = nil
+    candidates.append(recognizer)
+  }
+
+  /// A held recognizer whose requirements all failed enters the state it asked for
+  /// (behavior.md 3.9): a continuous one `began` first, then `ended` if it already finished.
+  func release(_ recognizer: GestureRecognizer) {
+    guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
+    if recognizer.runtime.requires.contains(where: { isPendingTarget($0.target) }) { return }
+    recognizer.runtime.held = false
+    recognizer.didFinishWaiting()
+    let logical = recognizer.requestedState
+    let first = recognizer.runtime.firstWanted
+    var names: [String] = []
+    if trace != nil {
+      for edge in recognizer.runtime.requires where edge.target.publishedState == .failed {
+        names.append(edge.target.displayName)
+      }
+    }
+    let reason = "released: required failure of \(names.joined(separator: ", ")) happened"
+    if logical == .cancelled || logical == .failed {
+      publish(recognizer, .failed, reason: reason)
+      return
+    }
+    addCandidate(recognizer, first, reason: reason)
+    if first == .began && logical == .ended {
+      recognizer.runtime.candidateThen = .ended
+      recognizer.runtime.candidateThenReason = "ended while waiting"
+    }
+  }
+
+  /// Resolves the recognitions of one round in tie order (behavior.md 3.2–3.5, 3.9, 3.10).
+  func resolveCandidates() {
+    // Tie order: the deepest view first; on one view, the one added first.
+    if candidates.count > 1 {
+      candidates.sort { a, b in
+        a.runtime.depth != b.runtime.depth
+          ? a.runtime.depth > b.runtime.depth : a.additionOrder < b.additionOrder
+      }
+    }
+    excluded.removeAll(keepingCapacity: true)
+    for winner in candidates where winner.runtime.excludedBy == nil {
+      exclude(by: winner)
+    }
+    for winner in candidates {
+      let state = winner.runtime.candidate ?? .possible
+      winner.runtime.candidate = nil
+      if let excluder = winner.runtime.excludedBy {
+        winner.runtime.excludedBy = nil
+        winner.requestedState = .failed
+        winner.runtime.held = false
+        publish(winner, .failed, reason: "prevented by \(excluder.displayName)")
+        continue
+      }
+      let fromPossible = winner.publishedState == .possible
+      publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: winner.publishedState))
+      for loser in excluded where loser.runtime.excludedBy === winner && loser.runtime.candidate == nil {
+        loser.runtime.excludedBy = nil
+        loser.requestedState = .failed
+        loser.runtime.held = false
+        publish(loser, .failed, reason: "prevented by \(winner.displayName)")
+      }
+      if fromPossible {
+        // Recognizers that require this one to fail fail now (behavior.md 3.9).
+        for dependent in winner.runtime.dependents
+        where dependent !== winner && dependent.runtime.participating
+          && dependent.publishedState == .possible && !dependent.runtime.sentAction
+          && dependent.runtime.candidate == nil
+          && dependent.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle })
+        {
+          dependent.requestedState = .failed
+          dependent.runtime.held = false
+          publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
+        }
+      }
+      if let then = winner.runtime.candidateThen, !winner.publishedState.isTerminal {
+        winner.runtime.candidateThen = nil
+        let reason = winner.runtime.candidateThenReason
+        if then == .failed || then == .cancelled {
+          publish(winner, .cancelled, reason: reason ?? "cancelled")
+        } else {
+          publish(winner, then == .began ? .changed : then, reason: reason ?? defaultReason(then, from: winner.publishedState))
+        }
+      }
+    }
+    for loser in excluded where loser.runtime.excludedBy != nil {
+      // Excluded by a candidate that was itself excluded later: its exclusion still stands.
+      let excluder = loser.runtime.excludedBy!
+      loser.runtime.excludedBy = nil
+      if loser.publishedState.isTerminal { continue }
+      loser.requestedState = .failed
+      loser.runtime.held = false
+      publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
+    }
+    candidates.removeAll(keepingCapacity: true)
+  }
+
+  /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
+  func exclude(by winner: GestureRecognizer) {
+    var connected: [ObjectIdentifier]?
+    for other in participants where other !== winner && other.runtime.excludedBy == nil {
+      guard other.publishedState == .possible, !other.runtime.sentAction else { continue }
+      // V must be tracking a touch that is down or ends now; a held recognizer joined to the
+      // winner through requirements is reached even after its touches ended (behavior.md 3.10).
+      if other.trackedTouches.isEmpty && !touchEndedNow(other) {
+        guard other.runtime.held else { continue }
+        if connected == nil { connected = requirementComponent(of: winner) }
+        guard connected!.contains(ObjectIdentifier(other)) else { continue }
+      }
+      guard viewsRelated(winner.view, other.view) else { continue }
+      if winner.runtime.requires.contains(where: { $0.target === other && !$0.onCycle }) { continue }
+      guard winner.canPrevent(other), other.canBePrevented(by: winner) else { continue }
+      if let delegate = other.delegate,
+        delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner)
+      {
+        continue
+      }
+      if let delegate = winner.delegate,
+        delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other)
+      {
+        continue
+      }
+      other.runtime.excludedBy = winner
+      excluded.append(other)
+    }
+  }
+
+  /// Whether one of the recognizer's touches ended in this dispatch (it still counts as tracking
+  /// for exclusion, behavior.md 3.2).
+  func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
+    for record in eventRecords where record.isFinished && record.isHeld(by: recognizer) {
+      return true
+    }
+    return false
+  }
+
+  /// The recognizers joined to `recognizer` through failure requirements, in either direction.
+  func requirementComponent(of recognizer: GestureRecognizer) -> [ObjectIdentifier] {
+    var seen: [ObjectIdentifier] = [ObjectIdentifier(recognizer)]
+    var stack: [GestureRecognizer] = [recognizer]
+    while let current = stack.popLast() {
+      for edge in current.runtime.requires where edge.target.runtime.participating {
+        let id = ObjectIdentifier(edge.target)
+        if !seen.contains(id) {
+          seen.append(id)
+          stack.append(edge.target)
+        }
+      }
+      for dependent in current.runtime.dependents where dependent.runtime.participating {
+        let id = ObjectIdentifier(dependent)
+        if !seen.contains(id) {
+          seen.append(id)
+          stack.append(dependent)
+        }
+      }
+    }
+    return seen
+  }
+
+  /// Whether two views are the same or one contains the other.
+  func viewsRelated(_ a: View?, _ b: View?) -> Bool {
+    guard let a, let b else { return false }
+    if a === b { return true }
+    return a.isDescendant(of: b) || b.isDescendant(of: a)
+  }
+
+  func defaultReason(_ state: GestureRecognizer.State, from: GestureRecognizer.State) -> String {
+    switch state {
+    case .began: return "began"
+    case .changed: return "changed"
+    case .ended: return from == .possible ? "recognized" : "ended"
+    case .cancelled: return "cancelled"
+    case .failed: return "failed"
+    case .possible: return "reset"
+    }
+  }
+
+  /// Publishes a state: the trace line, the action, the view consequences, and what it means
+  /// for recognizers that wait on this one.
+  func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
+    let from = recognizer.publishedState
+    recognizer.publishedState = state
+    if trace != nil {
+      emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
+    }
+    if state != .failed && state != .possible {
+      actionQueue.append((recognizer, state))
+      recognizer.runtime.sentAction = true
+    }
+    if from == .possible && (state == .began || state == .ended) {
+      recognizer.runtime.recognized = true
+      if recognizer.cancelsTouchesInView {
+        for touch in recognizer.runtime.attemptTouches {
+          if let record = touch.runtimeRecord as? TouchRecord {
+            record.cancelRequested = true
+            markDirty(record)
+          }
+        }
+      }
+    }
+    if state == .began || state.isTerminal {
+      for touch in recognizer.runtime.attemptTouches {
+        if let record = touch.runtimeRecord as? TouchRecord { markDirty(record) }
+      }
+    }
+    if state.isTerminal {
+      recognizer.cancelAllTimers()
+      finished.append(recognizer)
+      if state == .failed || state == .cancelled {
+        for dependent in recognizer.runtime.dependents where dependent.runtime.held {
+          releases.append(dependent)
+        }
+      }
+    }
+  }
+
+  /// Sends the queued actions in the order their states were published (behavior.md 1.3, 1.5).
+  func sendActions() {
+    var index = 0
+    while index < actionQueue.count {
+      let (recognizer, state) = actionQueue[index]
+      index += 1
+      if trace != nil {
+        let view = recognizer.view
+        recognizer.runtime.actionState = state
+        let attributes = recognizer.providesTraceAttributes ? recognizer.traceAttributes(in: view) : []
+        emit(
+          .action(
+            recognizer: recognizer.displayName, state: state, location: recognizer.location(in: view),
+            attributes: attributes))
+      }
+      recognizer.runtime.actionState = state
+      recognizer.performActions()
+      recognizer.runtime.actionState = nil
+    }
+    actionQueue.removeAll(keepingCapacity: true)
+  }
+}
+
+extension GestureRecognizer {
+  /// Forgets every pending timer of the recognizer (they are skipped when they come due).
+  func cancelAllTimers() {
+    runtime.timers.removeAll(keepingCapacity: true)
+  }
+}

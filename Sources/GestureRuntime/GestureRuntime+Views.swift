@@ -1,0 +1,158 @@
+import GestureCore
+
+extension GestureRuntime {
+  /// Whether a recognizer that still holds the touch is undecided and withholds its `began`
+  /// (behavior.md 2.9, 2.11).
+  func isBeganWithheld(_ record: TouchRecord) -> Bool {
+    for entry in record.entries {
+      let recognizer = entry.recognizer
+      if recognizer.delaysTouchesBegan && entry.attempt == recognizer.runtime.attempt
+        && recognizer.publishedState == .possible
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Whether a recognizer that still holds the touch is undecided and withholds its end
+  /// (behavior.md 2.10, 2.11).
+  func isEndWithheld(_ record: TouchRecord) -> Bool {
+    for entry in record.entries {
+      let recognizer = entry.recognizer
+      if recognizer.delaysTouchesEnded && entry.attempt == recognizer.runtime.attempt
+        && recognizer.publishedState == .possible
+      {
+        return true
+      }
+    }
+    return false
+  }
+
+  /// Works out each dirty touch's view calls, then makes them grouped per view and phase
+  /// (behavior.md 2.7–2.11).
+  func deliverToViews() {
+    guard !dirtyRecords.isEmpty else { return }
+    viewCalls.removeAll(keepingCapacity: true)
+    for record in dirtyRecords {
+      planViewCalls(record)
+    }
+    dirtyRecords.removeAll(keepingCapacity: true)
+    guard !viewCalls.isEmpty else { return }
+    if viewCalls.count == 1 {
+      let call = viewCalls[0]
+      viewCalls.removeAll(keepingCapacity: true)
+      scratchTouches.removeAll(keepingCapacity: true)
+      scratchTouches.append(call.touch)
+      callView(call.view, call.phase, scratchTouches)
+      scratchTouches.removeAll(keepingCapacity: true)
+      return
+    }
+    // Group: views in order of first appearance; per view, began, moved, ended, cancelled.
+    passMark &+= 1
+    let mark = Int(truncatingIfNeeded: passMark)
+    let calls = viewCalls
+    viewCalls.removeAll(keepingCapacity: true)
+    for call in calls where call.view.runtimeMark != mark {
+      call.view.runtimeMark = mark
+      for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+        scratchTouches.removeAll(keepingCapacity: true)
+        for other in calls where other.view === call.view && other.phase == phase {
+          scratchTouches.append(other.touch)
+        }
+        if !scratchTouches.isEmpty { callView(call.view, phase, scratchTouches) }
+      }
+    }
+    scratchTouches.removeAll(keepingCapacity: true)
+  }
+
+  func planViewCalls(_ record: TouchRecord) {
+    defer { record.phaseInDispatch = nil }
+    guard record.viewState != .done, let view = record.view else {
+      if record.isFinished { record.viewState = .done }
+      return
+    }
+    let touch = record.touch
+    if record.cancelRequested || record.inputCancelled {
+      if record.viewState == .active { addViewCall(view, .cancelled, touch, record) }
+      record.viewState = .done
+      return
+    }
+    if record.viewState == .pending {
+      if isBeganWithheld(record) { return }
+      if !view.isMultipleTouchEnabled && view.activeTouchCount > 0 {
+        record.viewState = .done
+        return
+      }
+      addViewCall(view, .began, touch, record)
+      record.viewState = .active
+      if record.movedWhileWithheld && (record.phaseInDispatch != .began) {
+        addViewCall(view, .moved, touch, record)
+      }
+    } else if record.phaseInDispatch == .moved {
+      addViewCall(view, .moved, touch, record)
+    }
+    if record.endPending {
+      if isEndWithheld(record) { return }
+      addViewCall(view, .ended, touch, record)
+      record.viewState = .done
+    }
+  }
+
+  func addViewCall(_ view: View, _ phase: TouchPhase, _ touch: Touch, _ record: TouchRecord) {
+    switch phase {
+    case .began: view.activeTouchCount += 1
+    case .ended, .cancelled: view.activeTouchCount -= 1
+    default: break
+    }
+    viewCalls.append((view, phase, touch))
+  }
+
+  func callView(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
+    if trace != nil {
+      emit(.view(view: view.name, call: phase, touches: touches.map(\.identifier)))
+    }
+    let event = TouchEvent(timestamp: now, allTouches: touches)
+    switch phase {
+    case .began: view.touchesBegan(touches, with: event)
+    case .moved, .stationary: view.touchesMoved(touches, with: event)
+    case .ended: view.touchesEnded(touches, with: event)
+    case .cancelled: view.touchesCancelled(touches, with: event)
+    }
+  }
+
+  /// Retires the touches that ended in this dispatch; those whose view has not been told yet
+  /// stay withheld until the recognizers decide.
+  func finishInputTouches() {
+    for record in eventRecords where record.isFinished {
+      if liveTouches[record.touch.identifier] === record {
+        liveTouches[record.touch.identifier] = nil
+        liveTouchCount -= 1
+        if !record.inputCancelled {
+          let count = record.touch.tapCount
+          lastTapEnd = (now, record.touch.locationInWindow, count)
+        }
+      }
+      if record.viewState != .done {
+        withheldRecords.append(record)
+      } else {
+        retireIfDone(record)
+      }
+    }
+    eventRecords.removeAll(keepingCapacity: true)
+    if !withheldRecords.isEmpty {
+      withheldRecords.removeAll { record in
+        guard record.viewState == .done else { return false }
+        retireIfDone(record)
+        return true
+      }
+    }
+  }
+
+  /// Marks a touch record for release once nothing needs it.
+  func retireIfDone(_ record: TouchRecord) {
+    if record.isFinished && record.viewState == .done {
+      record.touch.runtimeRecord = nil
+    }
+  }
+}

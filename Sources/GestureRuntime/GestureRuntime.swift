@@ -1,0 +1,255 @@
+public import GestureCore
+
+/// The event loop: dispatches touch events and timers to the recognizers of a view tree, resolves
+/// their conflicts, sends their actions and delivers touches to the views (behavior.md 2, 3, 5).
+///
+/// One dispatch runs in this order: the recognizers get the event; state changes are resolved
+/// until none is left (failure requirements, exclusion, simultaneity); actions are sent in the
+/// order the states were published; the views get their calls; resets run. Every decision goes to
+/// the ``trace`` sink when one is attached.
+///
+/// The runtime is not thread-safe: use it from one thread (or actor) at a time. Calls made from
+/// inside its callbacks (actions, delegates, view and recognizer methods) that change the scene or
+/// send more input are queued and run as dispatches of their own right after the current one.
+public final class GestureRuntime {
+  /// The root of the view tree; its frame is in window coordinates.
+  public let window: View
+  /// The clock the runtime reads and, for a manual clock, moves.
+  public let clock: any GestureClock
+  /// Where the trace goes; nil records nothing and costs nothing.
+  public var trace: (any TraceSink)?
+  /// Whether an illegal transition traps (true) or is mapped with a diagnostic (false)
+  /// (behavior.md 1.2). Defaults to ``GestureRecognizer/defaultStrictTransitions``.
+  public var strictTransitions = GestureRecognizer.defaultStrictTransitions
+  /// How long a recognizer may stay undecided after its last touch ended before the runtime fails
+  /// it (behavior.md 3.12).
+  public static let undecidedTimeout: Duration = .seconds(5)
+  /// How close in time and space a touch must begin after the previous one lifted to count as a
+  /// further tap in ``Touch/tapCount``.
+  public static let tapCountInterval: Duration = .milliseconds(350)
+  /// The distance for ``Touch/tapCount``, in points.
+  public static let tapCountDistance = 45.0
+
+  /// The time of the current (or last) dispatch.
+  public private(set) var now: Timestamp
+
+  // Touches.
+  var liveTouches: [Int: TouchRecord] = [:]
+  var liveTouchCount = 0
+  var sequence = 0
+  var withheldRecords: [TouchRecord] = []
+  var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
+
+  // Recognizers in an attempt.
+  var participants: [GestureRecognizer] = []
+
+  // Dispatch state.
+  var isDispatching = false
+  var dispatchNumber: UInt64 = 0
+  var passMark: UInt64 = 0
+  var deferred: [() -> Void] = []
+  var requests: [Request] = []
+  var requestBatch: [Request] = []
+  var releases: [GestureRecognizer] = []
+  var candidates: [GestureRecognizer] = []
+  var excluded: [GestureRecognizer] = []
+  var actionQueue: [(recognizer: GestureRecognizer, state: GestureRecognizer.State)] = []
+  var finished: [GestureRecognizer] = []
+  var dirtyRecords: [TouchRecord] = []
+  var eventRecords: [TouchRecord] = []
+  var eventTouches: [Touch] = []
+  var scratchTouches: [Touch] = []
+  var scratchRecognizers: [GestureRecognizer] = []
+  var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
+  var touchEndedInDispatch = false
+
+  // Timers.
+  var timers = TimerQueue()
+  var timerGeneration: UInt64 = 0
+  static let watchdogTimerID = Int.min
+
+  /// A state a recognizer asked for, waiting to be resolved.
+  struct Request {
+    let recognizer: GestureRecognizer
+    let state: GestureRecognizer.State
+    let reason: String?
+  }
+
+  /// Creates a runtime for the tree rooted at `window`.
+  ///
+  /// - Parameters:
+  ///   - window: The root view; its frame is in window coordinates.
+  ///   - clock: A ``ManualClock`` (the default) for tests and replay, a ``RealClock`` for apps.
+  ///   - trace: Where the trace goes, if anywhere.
+  public init(window: View, clock: any GestureClock = ManualClock(), trace: (any TraceSink)? = nil) {
+    self.window = window
+    self.clock = clock
+    self.trace = trace
+    self.now = clock.now
+    window.host = self
+  }
+
+  deinit {
+    if window.host === self { window.host = nil }
+  }
+
+  // MARK: Input
+
+  /// Dispatches one input event at `time`: the touches that changed then.
+  ///
+  /// Every timer due at or before `time` fires first (behavior.md 5). A time before the runtime's
+  /// current time is treated as the current time, with a diagnostic. Touch changes that make no
+  /// sense (a second `began` for a live id, a move of an unknown id) are dropped with a
+  /// diagnostic.
+  public func send(_ touches: [TouchInput], at time: Timestamp) {
+    if isDispatching {
+      deferred.append { [unowned self] in self.send(touches, at: time) }
+      return
+    }
+    var time = time
+    if time < now {
+      diagnose("input at \(time) s is earlier than the runtime's time \(now) s; treated as \(now) s", [])
+      time = now
+    }
+    advance(to: time)
+    dispatch { self.handleInput(touches) }
+  }
+
+  /// Dispatches one input event with a single touch change.
+  public func send(_ touch: TouchInput, at time: Timestamp) {
+    send([touch], at: time)
+  }
+
+  /// Moves time forward to `time`, firing every timer due by then, each at its deadline.
+  public func advance(to time: Timestamp) {
+    if isDispatching {
+      deferred.append { [unowned self] in self.advance(to: time) }
+      return
+    }
+    while let next = timers.first, next.deadline <= time {
+      _ = timers.pop()
+      fire(next)
+    }
+    if time > now {
+      now = time
+      clock.runtimeDidAdvance(to: time)
+    }
+  }
+
+  /// Moves time forward by `duration`, firing the timers due by then.
+  public func advance(by duration: Duration) {
+    advance(to: now + duration)
+  }
+
+  /// Fires every pending timer in order, moving time to each deadline, until none is left
+  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers.
+  public func runUntilIdle(limit: Int = 1_000_000) {
+    var fired = 0
+    while let next = timers.first, fired < limit {
+      _ = timers.pop()
+      if isLive(next) { fired += 1 }
+      fire(next)
+    }
+  }
+
+  /// The deadline of the next timer that will fire, if any.
+  public var nextTimerDeadline: Timestamp? {
+    while let next = timers.first, !isLive(next) { _ = timers.pop() }
+    return timers.first?.deadline
+  }
+
+  /// Whether any timer is pending.
+  public var hasPendingTimers: Bool { nextTimerDeadline != nil }
+
+  /// The number of touches that are down.
+  public var activeTouchCount: Int { liveTouchCount }
+
+  /// The recognizers in an attempt (they received a touch since their last reset).
+  public var activeRecognizers: [GestureRecognizer] { participants }
+
+  // MARK: Dispatch
+
+  /// Runs `body` as one dispatch, then resolves, sends actions, tells views and resets; then runs
+  /// whatever was queued from callbacks.
+  func dispatch(_ body: () -> Void) {
+    isDispatching = true
+    dispatchNumber &+= 1
+    touchEndedInDispatch = false
+    body()
+    settle()
+    isDispatching = false
+    runDeferred()
+  }
+
+  /// The second half of every dispatch (behavior.md 5).
+  func settle() {
+    var rounds = 0
+    repeat {
+      resolve()
+      sendActions()
+      rounds += 1
+    } while !requests.isEmpty && rounds < 10_000
+    deliverToViews()
+    finishInputTouches()
+    runResets()
+    scheduleWatchdogs()
+  }
+
+  func runDeferred() {
+    var guardCount = 0
+    while !deferred.isEmpty && guardCount < 100_000 {
+      guardCount += 1
+      let work = deferred.removeFirst()
+      work()
+    }
+  }
+
+  func isLive(_ timer: PendingTimer) -> Bool {
+    if timer.id == Self.watchdogTimerID {
+      return timer.recognizer.runtime.watchdogPending
+        && timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
+    }
+    return timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
+  }
+
+  func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
+    for slot in recognizer.runtime.timers where slot.id == id { return slot.generation }
+    return nil
+  }
+
+  func fire(_ timer: PendingTimer) {
+    guard isLive(timer) else { return }
+    let recognizer = timer.recognizer
+    recognizer.runtime.timers.removeAll { $0.id == timer.id }
+    if timer.deadline > now {
+      now = timer.deadline
+      clock.runtimeDidAdvance(to: now)
+    }
+    dispatch {
+      if timer.id == Self.watchdogTimerID {
+        recognizer.runtime.watchdogPending = false
+        guard recognizer.runtime.participating, !recognizer.publishedState.isTerminal,
+          recognizer.trackedTouches.isEmpty
+        else { return }
+        diagnose(
+          "\(recognizer.displayName) was still undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its last touch ended; the runtime failed it",
+          [recognizer.displayName])
+        forceFinish(recognizer, reason: "undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its touches ended")
+        return
+      }
+      guard !recognizer.requestedState.isTerminal else { return }
+      recognizer.runtime.requestedThisDelivery = false
+      recognizer.timerFired(timer.id)
+    }
+  }
+
+  // MARK: Trace helpers
+
+  @inline(__always) func emit(_ kind: TraceEvent.Kind) {
+    trace?.record(TraceEvent(time: now, kind: kind))
+  }
+
+  func diagnose(_ message: String, _ recognizers: [String]) {
+    emit(.diagnostic(message: message, recognizers: recognizers))
+  }
+}

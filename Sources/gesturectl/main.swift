@@ -1,0 +1,1 @@
+print("gesturectl 0.1.0")
