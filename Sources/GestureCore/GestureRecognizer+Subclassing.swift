@@ -34,7 +34,8 @@ extension GestureRecognizer {
     requestedState = target
     runtime.requestedThisDelivery = true
     if let host {
-      host.recognizer(self, requested: target, reason: host.isTracing ? reason() : nil)
+      let text = host.isTracing ? reason() : ""
+      host.recognizer(self, requested: target, reason: text.isEmpty ? nil : text)
     } else {
       publishedState = target
     }

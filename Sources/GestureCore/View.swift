@@ -103,6 +103,7 @@ open class View {
       if previous === self { return }
       previous.removeGestureRecognizer(recognizer)
     }
+    recognizer.additionOrder = (gestureRecognizers.last?.additionOrder ?? 0) + 1
     gestureRecognizers.append(recognizer)
     recognizer.attach(to: self)
     root.host?.sceneDidChange()

@@ -3,8 +3,9 @@ public import GestureCore
 /// Estimates a velocity from recent position samples, without allocating per sample.
 ///
 /// It keeps the last ``capacity`` samples and reports the displacement between the oldest sample
-/// within ``window`` and the newest, divided by the time between them: exact for steady motion
-/// once two samples are in (behavior.md 4 asks for 5 % after five samples).
+/// within ``window`` (or, when samples are sparse, the one just before the newest) and the newest,
+/// divided by the time between them: exact for steady motion once two samples are in
+/// (behavior.md 4 asks for 5 % after five samples).
 public struct VelocityTracker {
   /// How many samples are kept.
   public static let capacity = 8
@@ -44,7 +45,7 @@ public struct VelocityTracker {
     var index = head
     for _ in 1..<count {
       index = (index + Self.capacity - 1) % Self.capacity
-      if newestTime - times[index] > limit { break }
+      if newestTime - times[index] > limit && oldest != head { break }
       oldest = index
     }
     let dt = Double(newestTime - times[oldest]) / 1_000_000

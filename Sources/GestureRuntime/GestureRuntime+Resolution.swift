@@ -149,7 +149,7 @@ extension GestureRuntime {
         names.append(edge.target.displayName)
       }
     }
-    let reason = "released: required failure of \(names.joined(separator: ", ")) happened"
+    let reason = "released: \(names.joined(separator: ", ")) failed"
     if logical == .cancelled || logical == .failed {
       publish(recognizer, .failed, reason: reason)
       return
@@ -240,6 +240,8 @@ extension GestureRuntime {
         guard connected!.contains(ObjectIdentifier(other)) else { continue }
       }
       guard viewsRelated(winner.view, other.view) else { continue }
+      // One that waits for the winner fails through that requirement instead (behavior.md 3.9).
+      if other.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle }) { continue }
       if winner.runtime.requires.contains(where: { $0.target === other && !$0.onCycle }) { continue }
       guard winner.canPrevent(other), other.canBePrevented(by: winner) else { continue }
       if let delegate = other.delegate,

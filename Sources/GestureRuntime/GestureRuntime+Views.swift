@@ -60,6 +60,9 @@ extension GestureRuntime {
         for other in calls where other.view === call.view && other.phase == phase {
           scratchTouches.append(other.touch)
         }
+        if scratchTouches.count > 1 {
+          scratchTouches.sort { $0.beganAt != $1.beganAt ? $0.beganAt < $1.beganAt : $0.identifier < $1.identifier }
+        }
         if !scratchTouches.isEmpty { callView(call.view, phase, scratchTouches) }
       }
     }

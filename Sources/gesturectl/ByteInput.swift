@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Reads a file (or standard input) in chunks and hands out its lines, so that memory stays flat
+/// however long the input is.
+final class LineReader {
+  private let fd: Int32
+  private let ownsDescriptor: Bool
+  private var buffer: [UInt8] = []
+  private var start = 0
+  private var atEnd = false
+  private(set) var lineNumber = 0
+  static let chunk = 1 << 16
+
+  /// Opens `path` (`-` is standard input).
+  init(path: String) throws(InputError) {
+    if path == "-" {
+      fd = 0
+      ownsDescriptor = false
+    } else {
+      let descriptor = open(path, O_RDONLY)
+      guard descriptor >= 0 else {
+        throw InputError(kind: .cannotOpen, message: "\(path): error: cannot open: \(String(cString: strerror(errno)))")
+      }
+      var info = stat()
+      if fstat(descriptor, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR {
+        close(descriptor)
+        throw InputError(kind: .cannotOpen, message: "\(path): error: cannot open: is a directory")
+      }
+      fd = descriptor
+      ownsDescriptor = true
+    }
+    buffer.reserveCapacity(Self.chunk * 2)
+  }
+
+  deinit {
+    if ownsDescriptor { close(fd) }
+  }
+
+  private func fill() -> Bool {
+    if atEnd { return false }
+    if start > 0 {
+      buffer.removeFirst(start)
+      start = 0
+    }
+    let old = buffer.count
+    buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
+    let count = buffer.withUnsafeMutableBytes { raw in
+      read(fd, raw.baseAddress! + old, Self.chunk)
+    }
+    if count <= 0 {
+      buffer.removeLast(Self.chunk)
+      atEnd = true
+      return false
+    }
+    buffer.removeLast(Self.chunk - count)
+    return true
+  }
+
+  /// The next line without its newline, or nil at the end.
+  func nextLine() -> ArraySlice<UInt8>? {
+    var searchFrom = start
+    while true {
+      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+        let line = buffer[start..<newline]
+        start = newline + 1
+        lineNumber += 1
+        return line.last == 0x0D ? line.dropLast() : line
+      }
+      searchFrom = buffer.count
+      let consumed = start
+      if !fill() {
+        guard start < buffer.count else { return nil }
+        let line = buffer[start..<buffer.count]
+        start = buffer.count
+        lineNumber += 1
+        return line
+      }
+      searchFrom -= consumed
+    }
+  }
+
+  /// Everything left in the input.
+  func readAll() -> [UInt8] {
+    while fill() {}
+    let rest = Array(buffer[start...])
+    start = buffer.count
+    return rest
+  }
+}
+
+/// Buffered writing to a file descriptor.
+final class OutputBuffer {
+  private let fd: Int32
+  private var bytes: [UInt8] = []
+
+  init(fd: Int32 = 1) {
+    self.fd = fd
+    bytes.reserveCapacity(1 << 16)
+  }
+
+  func write(_ text: String) {
+    bytes.append(contentsOf: text.utf8)
+    if bytes.count >= 1 << 16 { flush() }
+  }
+
+  func flush() {
+    var offset = 0
+    while offset < bytes.count {
+      let written = bytes[offset...].withUnsafeBytes { raw in
+        Glibc.write(fd, raw.baseAddress!, raw.count)
+      }
+      if written <= 0 { break }
+      offset += written
+    }
+    bytes.removeAll(keepingCapacity: true)
+  }
+}
+
+/// Writes standard input to a temporary file so that it can be read twice; returns its path.
+func spoolStandardInput() throws(InputError) -> String {
+  var template = Array("/tmp/gesturectl-stdin-XXXXXX".utf8CString)
+  let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+  guard descriptor >= 0 else { throw InputError(kind: .cannotOpen, message: "-: error: cannot create a temporary file") }
+  let path = String(cString: template)
+  var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  while true {
+    let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
+    if count <= 0 { break }
+    var offset = 0
+    while offset < count {
+      let written = chunk.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, count - offset) }
+      if written <= 0 { break }
+      offset += written
+    }
+  }
+  close(descriptor)
+  return path
+}
+
+func removeFile(_ path: String) { unlink(path) }
+
+func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
+
+func writeStandardError(_ text: String) {
+  let bytes = Array(text.utf8)
+  _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
+}
+
+/// Reads a whole file.
+func readFile(_ path: String) throws(InputError) -> [UInt8] {
+  let reader = try LineReader(path: path)
+  return reader.readAll()
+}
+
+/// Ends the process with `code`.
+func exitProcess(_ code: Int32) -> Never { exit(code) }

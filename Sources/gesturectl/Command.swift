@@ -1,0 +1,97 @@
+/// The parsed command line: positional arguments and `--name value` options, in any order
+/// (formats.md: options may come before or after the positional arguments).
+struct Arguments {
+  var positional: [String] = []
+  var options: [String: String] = [:]
+  var flags: Set<String> = []
+
+  /// Parses `words` given which options take a value and which are flags.
+  static func parse(_ words: [String], valued: [String], flags allowedFlags: [String], usage: String) throws(InputError) -> Arguments {
+    var result = Arguments()
+    var index = 0
+    while index < words.count {
+      let word = words[index]
+      index += 1
+      if word == "-" || !word.hasPrefix("-") {
+        result.positional.append(word)
+        continue
+      }
+      if word == "--" {
+        result.positional.append(contentsOf: words[index...])
+        break
+      }
+      var name = word
+      var inlineValue: String?
+      if let equals = word.firstIndex(of: "=") {
+        name = String(word[..<equals])
+        inlineValue = String(word[word.index(after: equals)...])
+      }
+      if valued.contains(name) {
+        if let inlineValue {
+          result.options[name] = inlineValue
+        } else {
+          guard index < words.count else {
+            throw .usage("option '\(name)' needs a value\n\(usage)")
+          }
+          result.options[name] = words[index]
+          index += 1
+        }
+      } else if allowedFlags.contains(name) {
+        result.flags.insert(name)
+      } else {
+        throw .usage("unknown option '\(name)'\(didYouMean(name, valued + allowedFlags))\n\(usage)")
+      }
+    }
+    return result
+  }
+
+  func int(_ name: String, default value: Int, range: ClosedRange<Int>, usage: String) throws(InputError) -> Int {
+    guard let text = options[name] else { return value }
+    guard let number = Int(text), range.contains(number) else {
+      throw .usage("option '\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'\n\(usage)")
+    }
+    return number
+  }
+
+  func double(_ name: String, default value: Double, usage: String) throws(InputError) -> Double {
+    guard let text = options[name] else { return value }
+    guard let number = Double(text), number.isFinite else {
+      throw .usage("option '\(name)' expects a number, found '\(text)'\n\(usage)")
+    }
+    return number
+  }
+}
+
+/// One subcommand of gesturectl.
+struct Subcommand: Sendable {
+  let name: String
+  let overview: String
+  let usage: String
+  let arguments: [(String, String)]
+  let options: [(String, String)]
+  let valued: [String]
+  let flags: [String]
+  let run: @Sendable (Arguments, CommandContext) throws(InputError) -> Int32
+
+  var help: String {
+    var text = "OVERVIEW: \(overview)\n\nUSAGE: gesturectl \(usage)\n"
+    if !arguments.isEmpty {
+      text += "\nARGUMENTS:\n"
+      for (name, summary) in arguments { text += "  \(TraceFormat.pad(name, 24)) \(summary)\n" }
+    }
+    text += "\nOPTIONS:\n"
+    for (name, summary) in options + [("-h, --help", "Show help information.")] {
+      text += "  \(TraceFormat.pad(name, 24)) \(summary)\n"
+    }
+    return text
+  }
+
+  var shortUsage: String { "Usage: gesturectl \(usage)\n  See 'gesturectl \(name) --help'." }
+}
+
+/// What a command runs with: its outputs and the catalog of recognizer kinds.
+struct CommandContext {
+  let stdout: any TextOutput
+  let stderr: any TextOutput
+  let stdoutIsTerminal: Bool
+}

@@ -1,0 +1,220 @@
+import GestureCore
+import GestureRuntime
+
+/// One entry of an event script (formats.md, event script).
+enum ScriptEvent {
+  case touches(Timestamp, [TouchInput])
+  case advance(Timestamp)
+  case setEnabled(Timestamp, recognizer: String, value: Bool)
+  case removeFromSuperview(Timestamp, view: String)
+  case removeRecognizer(Timestamp, recognizer: String)
+
+  var time: Timestamp {
+    switch self {
+    case .touches(let t, _), .advance(let t), .setEnabled(let t, _, _), .removeFromSuperview(let t, _),
+      .removeRecognizer(let t, _):
+      return t
+    }
+  }
+}
+
+/// Reads an event script, as JSON lines or as one JSON array, checking each event against the
+/// previous ones: time order, touch life cycles, names of the scene.
+struct EventScriptReader {
+  static let eventFields = ["t", "touches", "command", "recognizer", "view", "value"]
+  static let touchFields = ["id", "phase", "x", "y", "type"]
+  static let commands = ["setEnabled", "removeFromSuperview", "removeRecognizer"]
+  /// More simultaneous touches than this in one event is refused.
+  static let maximumTouchesPerEvent = 100_000
+
+  let file: String
+  let recognizerNames: Set<String>
+  let viewNames: Set<String>
+  private var lastTime = Timestamp.zero
+  private var live: Set<Int> = []
+  private(set) var count = 0
+
+  init(file: String, recognizerNames: Set<String>, viewNames: Set<String>) {
+    self.file = file
+    self.recognizerNames = recognizerNames
+    self.viewNames = viewNames
+  }
+
+  private func error(_ line: Int, _ column: Int, _ message: String) -> InputError {
+    .at(file, line, column, message)
+  }
+
+  /// Reads every event from `path`, calling `body` for each; throws at the first bad one.
+  mutating func read(path: String, _ body: (ScriptEvent) -> Void) throws(InputError) {
+    let reader = try LineReader(path: path)
+    var firstLine = true
+    while let line = reader.nextLine() {
+      var bytes = line
+      if firstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+      guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+      if firstLine && first == UInt8(ascii: "[") {
+        // A JSON array of the same objects.
+        var all = Array(bytes)
+        all.append(0x0A)
+        all.append(contentsOf: reader.readAll())
+        let document: JSONNode
+        do {
+          document = try JSONParser.parse(all, firstLine: reader.lineNumber)
+        } catch {
+          throw self.error(error.line, error.column, error.message)
+        }
+        guard let items = document.arrayValue else { throw self.error(document.line, document.column, "expected an array of events") }
+        for item in items { body(try event(item)) }
+        try finish()
+        return
+      }
+      firstLine = false
+      if first == UInt8(ascii: "#") { continue }
+      let node: JSONNode
+      do {
+        node = try JSONParser.parse(Array(bytes), firstLine: reader.lineNumber)
+      } catch {
+        throw self.error(error.line, error.column, error.message)
+      }
+      body(try event(node))
+    }
+    try finish()
+  }
+
+  private func finish() throws(InputError) {}
+
+  private mutating func event(_ node: JSONNode) throws(InputError) -> ScriptEvent {
+    count += 1
+    guard let members = node.objectValue else {
+      throw error(node.line, node.column, "expected an event object, found \(node.typeName)")
+    }
+    for member in members where !Self.eventFields.contains(member.key) {
+      throw error(
+        member.value.line, member.value.column,
+        "unknown field '\(member.key)'\(didYouMean(member.key, Self.eventFields))")
+    }
+    guard let tNode = node["t"] else { throw error(node.line, node.column, "missing required field 't' (seconds)") }
+    guard let seconds = tNode.numberValue else {
+      throw error(tNode.line, tNode.column, "t: expected a number of seconds, found \(tNode.typeName)")
+    }
+    guard seconds >= 0, seconds < 1e12 else {
+      throw error(tNode.line, tNode.column, "t: expected seconds from 0 to 1e12, found \(formatNumber(seconds))")
+    }
+    let time = Timestamp(seconds: seconds)
+    if time < lastTime {
+      throw error(tNode.line, tNode.column, "time goes backwards: \(time) s after \(lastTime) s")
+    }
+    lastTime = time
+    if let command = node["command"] {
+      if node["touches"] != nil {
+        throw error(command.line, command.column, "an event has either 'touches' or 'command', not both")
+      }
+      return try commandEvent(node, command, time)
+    }
+    for field in ["recognizer", "view", "value"] where node[field] != nil {
+      let extra = node[field]!
+      throw error(extra.line, extra.column, "'\(field)' belongs to a command event; this event has no 'command'")
+    }
+    guard let touchesNode = node["touches"] else { return .advance(time) }
+    guard let items = touchesNode.arrayValue else {
+      throw error(touchesNode.line, touchesNode.column, "touches: expected an array, found \(touchesNode.typeName)")
+    }
+    if items.count > Self.maximumTouchesPerEvent {
+      throw error(touchesNode.line, touchesNode.column, "more than \(Self.maximumTouchesPerEvent) touches in one event")
+    }
+    var inputs: [TouchInput] = []
+    inputs.reserveCapacity(items.count)
+    var seen: Set<Int> = []
+    for (i, item) in items.enumerated() {
+      let path = "touches[\(i)]"
+      guard let touchMembers = item.objectValue else {
+        throw error(item.line, item.column, "\(path): expected an object, found \(item.typeName)")
+      }
+      for member in touchMembers where !Self.touchFields.contains(member.key) {
+        throw error(
+          member.value.line, member.value.column,
+          "\(path).\(member.key): unknown field '\(member.key)'\(didYouMean(member.key, Self.touchFields))")
+      }
+      guard let idNode = item["id"] else { throw error(item.line, item.column, "\(path): missing required field 'id'") }
+      guard case .number(let idNumber, _) = idNode.value, idNumber == idNumber.rounded(), abs(idNumber) < 9e15 else {
+        throw error(idNode.line, idNode.column, "\(path).id: expected a whole number")
+      }
+      let id = Int(idNumber)
+      guard let phaseNode = item["phase"] else { throw error(item.line, item.column, "\(path): missing required field 'phase'") }
+      guard let phaseName = phaseNode.stringValue, let phase = TouchPhase(rawValue: phaseName) else {
+        let shown = phaseNode.stringValue.map { "'\($0)'" } ?? phaseNode.typeName
+        let names = TouchPhase.allCases.map(\.rawValue)
+        throw error(
+          phaseNode.line, phaseNode.column,
+          "\(path).phase: unknown phase \(shown)\(phaseNode.stringValue.map { didYouMean($0, names) } ?? ""); expected one of \(names.joined(separator: ", "))")
+      }
+      var coordinates: [Double] = []
+      for axis in ["x", "y"] {
+        guard let value = item[axis] else { throw error(item.line, item.column, "\(path): missing required field '\(axis)'") }
+        guard let number = value.numberValue, number.isFinite else {
+          throw error(value.line, value.column, "\(path).\(axis): expected a finite number, found \(value.typeName)")
+        }
+        coordinates.append(number)
+      }
+      var type = TouchType.direct
+      if let typeNode = item["type"] {
+        guard let name = typeNode.stringValue, let parsed = TouchType(rawValue: name) else {
+          throw error(typeNode.line, typeNode.column, "\(path).type: expected direct, indirect or pencil")
+        }
+        type = parsed
+      }
+      if !seen.insert(id).inserted {
+        throw error(item.line, item.column, "\(path): touch \(id) appears twice in one event")
+      }
+      switch phase {
+      case .began:
+        if live.contains(id) {
+          throw error(phaseNode.line, phaseNode.column, "\(path): touch \(id) began again while it is still down")
+        }
+        live.insert(id)
+      case .moved, .stationary, .ended, .cancelled:
+        guard live.contains(id) else {
+          throw error(phaseNode.line, phaseNode.column, "\(path): touch \(id) \(phase) before it began")
+        }
+        if phase == .ended || phase == .cancelled { live.remove(id) }
+      }
+      inputs.append(TouchInput(id: id, phase: phase, x: coordinates[0], y: coordinates[1], type: type))
+    }
+    if inputs.isEmpty { return .advance(time) }
+    return .touches(time, inputs)
+  }
+
+  private func commandEvent(_ node: JSONNode, _ command: JSONNode, _ time: Timestamp) throws(InputError) -> ScriptEvent {
+    guard let name = command.stringValue, Self.commands.contains(name) else {
+      let shown = command.stringValue ?? command.typeName
+      throw error(
+        command.line, command.column,
+        "command: unknown command '\(shown)'\(didYouMean(shown, Self.commands)); expected one of \(Self.commands.joined(separator: ", "))")
+    }
+    func recognizerName() throws(InputError) -> String {
+      guard let field = node["recognizer"] else { throw error(node.line, node.column, "\(name): missing field 'recognizer'") }
+      guard let text = field.stringValue, recognizerNames.contains(text) else {
+        let shown = field.stringValue ?? field.typeName
+        throw error(field.line, field.column, "recognizer: no recognizer named '\(shown)'\(didYouMean(shown, recognizerNames.sorted()))")
+      }
+      return text
+    }
+    switch name {
+    case "setEnabled":
+      let recognizer = try recognizerName()
+      guard let valueNode = node["value"], case .bool(let value) = valueNode.value else {
+        throw error(node.line, node.column, "setEnabled: expected 'value': true or false")
+      }
+      return .setEnabled(time, recognizer: recognizer, value: value)
+    case "removeRecognizer":
+      return .removeRecognizer(time, recognizer: try recognizerName())
+    default:
+      guard let field = node["view"] else { throw error(node.line, node.column, "removeFromSuperview: missing field 'view'") }
+      guard let text = field.stringValue, viewNames.contains(text) else {
+        let shown = field.stringValue ?? field.typeName
+        throw error(field.line, field.column, "view: no view named '\(shown)'\(didYouMean(shown, viewNames.sorted()))")
+      }
+      return .removeFromSuperview(time, view: text)
+    }
+  }
+}

@@ -1,0 +1,143 @@
+import GestureCore
+import GestureRecognizers
+import GestureRuntime
+
+/// The command-line tool: inspect, trace, explain, graph and generate recognizer chains.
+@main
+enum GestureCtl {
+  static let version = "0.1.0"
+
+  static func main() {
+    let stdout = OutputBuffer(fd: 1)
+    let stderr = OutputBuffer(fd: 2)
+    let context = CommandContext(stdout: stdout, stderr: stderr, stdoutIsTerminal: isTerminal(1))
+    let code = run(Array(CommandLine.arguments.dropFirst()), context)
+    stdout.flush()
+    stderr.flush()
+    exitProcess(code)
+  }
+
+  /// The catalog of kinds scene files can name: the built-ins (plug-ins register here too).
+  static var catalog: RecognizerCatalog { .standard }
+
+  static var subcommands: [Subcommand] {
+    [
+      TraceCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
+      SynthCommand.command, ListCommand.command, ValidateCommand.command, BenchCommand.command,
+    ]
+  }
+
+  static var help: String {
+    var text = """
+      OVERVIEW: Make gesture-recognizer chains visible: trace a touch script through a scene, \
+      explain why a recognizer did or did not fire, inspect and graph the dependencies, \
+      generate scripts.
+
+      USAGE: gesturectl <subcommand> [arguments] [options]
+
+      SUBCOMMANDS:
+
+      """
+    for command in subcommands {
+      text += "  \(TraceFormat.pad(command.name, 12)) \(command.overview)\n"
+    }
+    text += """
+
+      OPTIONS:
+        --version               Show the version.
+        -h, --help              Show help information.
+
+      See 'gesturectl help <subcommand>' or 'gesturectl <subcommand> --help' for details.
+      Exit codes: 0 success, 1 findings or failure, 64 usage, 65 bad input data,
+      66 an input that cannot be opened.
+
+      """
+    return text
+  }
+
+  /// Runs a command line and returns the exit code; every error becomes text here, in one place.
+  static func run(_ words: [String], _ context: CommandContext) -> Int32 {
+    guard let first = words.first else {
+      context.stderr.write("Error: missing subcommand\n" + help)
+      return 64
+    }
+    if first == "--version" || first == "version" {
+      context.stdout.write("gesturectl \(version)\n")
+      return 0
+    }
+    if first == "-h" || first == "--help" {
+      context.stdout.write(help)
+      return 0
+    }
+    if first == "help" {
+      if words.count > 1 {
+        guard let command = subcommands.first(where: { $0.name == words[1] }) else {
+          context.stderr.write("Error: unknown subcommand '\(words[1])'\(didYouMean(words[1], subcommands.map(\.name)))\n")
+          return 64
+        }
+        context.stdout.write(command.help)
+      } else {
+        context.stdout.write(help)
+      }
+      return 0
+    }
+    guard let command = subcommands.first(where: { $0.name == first }) else {
+      context.stderr.write(
+        "Error: unknown subcommand '\(first)'\(didYouMean(first, subcommands.map(\.name)))\nSee 'gesturectl --help'.\n")
+      return 64
+    }
+    let rest = Array(words.dropFirst())
+    if rest.contains("-h") || rest.contains("--help") {
+      context.stdout.write(command.help)
+      return 0
+    }
+    do {
+      let arguments = try Arguments.parse(rest, valued: command.valued, flags: command.flags, usage: command.shortUsage)
+      return try command.run(arguments, context)
+    } catch {
+      switch error.kind {
+      case .usage: context.stderr.write("Error: \(error.message)\n")
+      case .data, .cannotOpen: context.stderr.write("\(error.message)\n")
+      }
+      return error.exitCode
+    }
+  }
+
+  /// Loads and validates a scene file.
+  static func loadScene(_ path: String) throws(InputError) -> Scene {
+    if path == "-" { throw .usage("the scene cannot be read from standard input; give a file") }
+    let bytes = try readFile(path)
+    return try SceneLoader(file: path, catalog: catalog).load(bytes: bytes)
+  }
+
+  static func requirePositional(_ arguments: Arguments, _ count: Int, _ command: Subcommand) throws(InputError) {
+    if arguments.positional.count < count {
+      throw .usage("missing argument\(count - arguments.positional.count > 1 ? "s" : "")\n\(command.shortUsage)")
+    }
+    if arguments.positional.count > count {
+      throw .usage("unexpected argument '\(arguments.positional[count])'\n\(command.shortUsage)")
+    }
+  }
+
+  /// Reads and validates a whole script first (so that a bad script prints no trace), then
+  /// replays it. Standard input is spooled to a temporary file so that memory stays flat.
+  static func replay(
+    scene: Scene, scenePath: String, eventsPath: String, trace: any TraceSink
+  ) throws(InputError) {
+    let names = Set(scene.recognizers.map(\.recognizer.name))
+    let views = Set(scene.views.map(\.name))
+    var path = eventsPath
+    var spooled: String?
+    if eventsPath == "-" {
+      path = try spoolStandardInput()
+      spooled = path
+    }
+    defer { if let spooled { removeFile(spooled) } }
+    var checker = EventScriptReader(file: eventsPath, recognizerNames: names, viewNames: views)
+    try checker.read(path: path) { _ in }
+    let replay = Replay(scene: scene, trace: trace)
+    var reader = EventScriptReader(file: eventsPath, recognizerNames: names, viewNames: views)
+    try reader.read(path: path) { event in replay.apply(event) }
+    replay.finish()
+  }
+}

@@ -1,0 +1,406 @@
+/// A parsed JSON value with the line and column where it starts, so that schema errors can point
+/// at the input.
+struct JSONNode {
+  enum Value {
+    case null
+    case bool(Bool)
+    case number(Double, isInteger: Bool)
+    case string(String)
+    case array([JSONNode])
+    case object([(key: String, value: JSONNode)])
+  }
+
+  var value: Value
+  var line: Int
+  var column: Int
+
+  /// The type's name as error messages say it.
+  var typeName: String {
+    switch value {
+    case .null: return "null"
+    case .bool: return "a boolean"
+    case .number: return "a number"
+    case .string: return "a string"
+    case .array: return "an array"
+    case .object: return "an object"
+    }
+  }
+
+  subscript(key: String) -> JSONNode? {
+    if case .object(let members) = value {
+      for member in members where member.key == key { return member.value }
+    }
+    return nil
+  }
+
+  var stringValue: String? {
+    if case .string(let text) = value { return text }
+    return nil
+  }
+
+  var numberValue: Double? {
+    if case .number(let number, _) = value { return number }
+    return nil
+  }
+
+  var arrayValue: [JSONNode]? {
+    if case .array(let items) = value { return items }
+    return nil
+  }
+
+  var objectValue: [(key: String, value: JSONNode)]? {
+    if case .object(let members) = value { return members }
+    return nil
+  }
+}
+
+/// A syntax error with its position.
+struct JSONSyntaxError: Error {
+  var message: String
+  var line: Int
+  var column: Int
+}
+
+/// A strict JSON parser (RFC 8259) over UTF-8 bytes, with a nesting limit, positions, and no
+/// recursion deeper than the limit.
+struct JSONParser {
+  static let maximumDepth = 256
+
+  private let bytes: [UInt8]
+  private var index = 0
+  private var line: Int
+  private var lineStart = 0
+  private var depth = 0
+
+  /// Parses one JSON document; `firstLine` numbers the first line (for JSONL input).
+  static func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
+    var parser = JSONParser(bytes: bytes, line: firstLine)
+    if bytes.starts(with: [0xEF, 0xBB, 0xBF]) {
+      parser.index = 3
+      parser.lineStart = 3
+    }
+    parser.skipWhitespace()
+    guard parser.index < bytes.count else { throw parser.error("expected a JSON value, found the end of the input") }
+    let node = try parser.parseValue()
+    parser.skipWhitespace()
+    if parser.index < bytes.count {
+      throw parser.error("unexpected \(parser.describeCurrent()) after the JSON value")
+    }
+    return node
+  }
+
+  private init(bytes: [UInt8], line: Int) {
+    self.bytes = bytes
+    self.line = line
+  }
+
+  /// The 1-based column of the current position, in bytes (as clang counts them).
+  private var column: Int { index - lineStart + 1 }
+
+  private func error(_ message: String) -> JSONSyntaxError {
+    JSONSyntaxError(message: message, line: line, column: column)
+  }
+
+  private func describeCurrent() -> String {
+    guard index < bytes.count else { return "end of input" }
+    let byte = bytes[index]
+    if byte >= 0x20 && byte < 0x7F { return "'\(Character(UnicodeScalar(byte)))'" }
+    return "byte 0x" + String(byte, radix: 16, uppercase: true)
+  }
+
+  private mutating func skipWhitespace() {
+    while index < bytes.count {
+      switch bytes[index] {
+      case 0x20, 0x09, 0x0D: index += 1
+      case 0x0A:
+        index += 1
+        line += 1
+        lineStart = index
+      default: return
+      }
+    }
+  }
+
+  private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
+    let startLine = line
+    let startColumn = column
+    guard index < bytes.count else { throw error("expected a value, found the end of the input") }
+    switch bytes[index] {
+    case UInt8(ascii: "{"): return try parseObject(startLine, startColumn)
+    case UInt8(ascii: "["): return try parseArray(startLine, startColumn)
+    case UInt8(ascii: "\""):
+      return JSONNode(value: .string(try parseString()), line: startLine, column: startColumn)
+    case UInt8(ascii: "t"):
+      try expectWord("true")
+      return JSONNode(value: .bool(true), line: startLine, column: startColumn)
+    case UInt8(ascii: "f"):
+      try expectWord("false")
+      return JSONNode(value: .bool(false), line: startLine, column: startColumn)
+    case UInt8(ascii: "n"):
+      try expectWord("null")
+      return JSONNode(value: .null, line: startLine, column: startColumn)
+    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+      return try parseNumber(startLine, startColumn)
+    default:
+      throw error("expected a value, found \(describeCurrent())")
+    }
+  }
+
+  private mutating func expectWord(_ word: String) throws(JSONSyntaxError) {
+    for byte in word.utf8 {
+      guard index < bytes.count, bytes[index] == byte else {
+        throw error("expected '\(word)', found \(describeCurrent())")
+      }
+      index += 1
+    }
+  }
+
+  private mutating func enter() throws(JSONSyntaxError) {
+    depth += 1
+    if depth > Self.maximumDepth {
+      throw error("nesting deeper than \(Self.maximumDepth) levels")
+    }
+  }
+
+  private mutating func parseObject(_ startLine: Int, _ startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
+    try enter()
+    index += 1
+    var members: [(key: String, value: JSONNode)] = []
+    skipWhitespace()
+    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+      index += 1
+      depth -= 1
+      return JSONNode(value: .object(members), line: startLine, column: startColumn)
+    }
+    while true {
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+        throw error("expected a member name in double quotes, found \(describeCurrent())")
+      }
+      let keyLine = line
+      let keyColumn = column
+      let key = try parseString()
+      if members.contains(where: { $0.key == key }) {
+        throw JSONSyntaxError(message: "duplicate member \"\(key)\"", line: keyLine, column: keyColumn)
+      }
+      skipWhitespace()
+      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+        throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())")
+      }
+      index += 1
+      skipWhitespace()
+      members.append((key, try parseValue()))
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "}") {
+        index += 1
+        depth -= 1
+        return JSONNode(value: .object(members), line: startLine, column: startColumn)
+      }
+      throw error("expected ',' or '}' in object, found \(describeCurrent())")
+    }
+  }
+
+  private mutating func parseArray(_ startLine: Int, _ startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
+    try enter()
+    index += 1
+    var items: [JSONNode] = []
+    skipWhitespace()
+    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+      index += 1
+      depth -= 1
+      return JSONNode(value: .array(items), line: startLine, column: startColumn)
+    }
+    while true {
+      skipWhitespace()
+      items.append(try parseValue())
+      skipWhitespace()
+      guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
+      if bytes[index] == UInt8(ascii: ",") {
+        index += 1
+        continue
+      }
+      if bytes[index] == UInt8(ascii: "]") {
+        index += 1
+        depth -= 1
+        return JSONNode(value: .array(items), line: startLine, column: startColumn)
+      }
+      throw error("expected ',' or ']' in array, found \(describeCurrent())")
+    }
+  }
+
+  private mutating func parseNumber(_ startLine: Int, _ startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
+    let start = index
+    var isInteger = true
+    if bytes[index] == UInt8(ascii: "-") { index += 1 }
+    func digits(_ parser: inout JSONParser) -> Int {
+      let begin = parser.index
+      while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+        parser.index += 1
+      }
+      return parser.index - begin
+    }
+    let intStart = index
+    let intDigits = digits(&self)
+    if intDigits == 0 { throw error("expected a digit, found \(describeCurrent())") }
+    if intDigits > 1 && bytes[intStart] == UInt8(ascii: "0") {
+      throw JSONSyntaxError(message: "a number cannot have leading zeros", line: startLine, column: startColumn)
+    }
+    if index < bytes.count && bytes[index] == UInt8(ascii: ".") {
+      isInteger = false
+      index += 1
+      if digits(&self) == 0 { throw error("expected a digit after '.', found \(describeCurrent())") }
+    }
+    if index < bytes.count && (bytes[index] == UInt8(ascii: "e") || bytes[index] == UInt8(ascii: "E")) {
+      isInteger = false
+      index += 1
+      if index < bytes.count && (bytes[index] == UInt8(ascii: "+") || bytes[index] == UInt8(ascii: "-")) {
+        index += 1
+      }
+      if digits(&self) == 0 { throw error("expected a digit in the exponent, found \(describeCurrent())") }
+    }
+    let text = String(decoding: bytes[start..<index], as: UTF8.self)
+    guard let number = Double(text), number.isFinite else {
+      throw JSONSyntaxError(message: "number \(text.prefix(40)) is out of range", line: startLine, column: startColumn)
+    }
+    return JSONNode(value: .number(number, isInteger: isInteger), line: startLine, column: startColumn)
+  }
+
+  private mutating func parseString() throws(JSONSyntaxError) -> String {
+    index += 1
+    var scalars = String.UnicodeScalarView()
+    while true {
+      guard index < bytes.count else { throw error("unterminated string") }
+      let byte = bytes[index]
+      switch byte {
+      case UInt8(ascii: "\""):
+        index += 1
+        return String(scalars)
+      case UInt8(ascii: "\\"):
+        index += 1
+        guard index < bytes.count else { throw error("unterminated escape sequence") }
+        let escape = bytes[index]
+        index += 1
+        switch escape {
+        case UInt8(ascii: "\""): scalars.append("\"")
+        case UInt8(ascii: "\\"): scalars.append("\\")
+        case UInt8(ascii: "/"): scalars.append("/")
+        case UInt8(ascii: "b"): scalars.append("\u{08}")
+        case UInt8(ascii: "f"): scalars.append("\u{0C}")
+        case UInt8(ascii: "n"): scalars.append("\n")
+        case UInt8(ascii: "r"): scalars.append("\r")
+        case UInt8(ascii: "t"): scalars.append("\t")
+        case UInt8(ascii: "u"):
+          var code = try parseHex4()
+          if (0xD800..<0xDC00).contains(code) {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+              throw error("unpaired surrogate in \\u escape")
+            }
+            index += 2
+            let low = try parseHex4()
+            guard (0xDC00..<0xE000).contains(low) else { throw error("invalid low surrogate in \\u escape") }
+            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
+          } else if (0xDC00..<0xE000).contains(code) {
+            throw error("unpaired surrogate in \\u escape")
+          }
+          guard let scalar = Unicode.Scalar(code) else { throw error("invalid \\u escape") }
+          scalars.append(scalar)
+        default:
+          index -= 1
+          throw error("invalid escape sequence \\\(Character(UnicodeScalar(escape)))")
+        }
+      case 0..<0x20:
+        throw error("control character in string (escape it)")
+      case 0x20..<0x80:
+        scalars.append(Unicode.Scalar(byte))
+        index += 1
+      default:
+        scalars.append(try decodeUTF8())
+      }
+    }
+  }
+
+  private mutating func parseHex4() throws(JSONSyntaxError) -> UInt32 {
+    var value: UInt32 = 0
+    for _ in 0..<4 {
+      guard index < bytes.count, let digit = hexValue(bytes[index]) else {
+        throw error("expected four hexadecimal digits after \\u")
+      }
+      value = value << 4 | digit
+      index += 1
+    }
+    return value
+  }
+
+  private func hexValue(_ byte: UInt8) -> UInt32? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): return UInt32(byte - UInt8(ascii: "0"))
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): return UInt32(byte - UInt8(ascii: "a") + 10)
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): return UInt32(byte - UInt8(ascii: "A") + 10)
+    default: return nil
+    }
+  }
+
+  private mutating func decodeUTF8() throws(JSONSyntaxError) -> Unicode.Scalar {
+    let lead = bytes[index]
+    let length: Int
+    var code: UInt32
+    switch lead {
+    case 0xC2...0xDF: length = 2; code = UInt32(lead & 0x1F)
+    case 0xE0...0xEF: length = 3; code = UInt32(lead & 0x0F)
+    case 0xF0...0xF4: length = 4; code = UInt32(lead & 0x07)
+    default: throw error("invalid UTF-8 byte 0x\(String(lead, radix: 16, uppercase: true))")
+    }
+    guard index + length <= bytes.count else { throw error("truncated UTF-8 sequence") }
+    for offset in 1..<length {
+      let byte = bytes[index + offset]
+      guard byte & 0xC0 == 0x80 else { throw error("invalid UTF-8 sequence") }
+      code = code << 6 | UInt32(byte & 0x3F)
+    }
+    let minimum: UInt32 = length == 2 ? 0x80 : length == 3 ? 0x800 : 0x10000
+    guard code >= minimum, let scalar = Unicode.Scalar(code) else { throw error("invalid UTF-8 sequence") }
+    index += length
+    return scalar
+  }
+}
+
+/// Writes JSON text without Foundation.
+enum JSONText {
+  static func quote(_ text: String) -> String {
+    var out = "\""
+    for scalar in text.unicodeScalars {
+      switch scalar {
+      case "\"": out += "\\\""
+      case "\\": out += "\\\\"
+      case "\n": out += "\\n"
+      case "\r": out += "\\r"
+      case "\t": out += "\\t"
+      case let s where s.value < 0x20:
+        let hex = String(s.value, radix: 16)
+        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+      default: out.unicodeScalars.append(scalar)
+      }
+    }
+    return out + "\""
+  }
+
+  static func number(_ value: Double) -> String {
+    value.isFinite ? formatNumberJSON(value) : "null"
+  }
+
+  static func formatNumberJSON(_ value: Double) -> String {
+    let text = formatted(value)
+    return text
+  }
+
+  private static func formatted(_ value: Double) -> String {
+    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
+    var text = String(value)
+    if text.hasSuffix(".0") { text.removeLast(2) }
+    return text
+  }
+}

@@ -1,0 +1,126 @@
+import GestureCore
+import GestureRuntime
+
+/// Renders trace events as JSON lines (formats.md, trace) or as aligned text for people.
+enum TraceFormat: String, CaseIterable {
+  case text
+  case jsonl
+
+  func render(_ event: TraceEvent) -> String {
+    switch self {
+    case .jsonl: return Self.json(event)
+    case .text: return Self.text(event)
+    }
+  }
+
+  static func point(_ point: Point) -> String {
+    "[\(JSONText.number(point.x)),\(JSONText.number(point.y))]"
+  }
+
+  static func json(_ event: TraceEvent) -> String {
+    var out = "{\"t\":\(JSONText.number(event.time.seconds)),\"kind\":"
+    switch event.kind {
+    case .touch(let id, let phase, let location, let view):
+      out += "\"touch\",\"touch\":\(id),\"phase\":\"\(phase)\",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
+      out += view.map(JSONText.quote) ?? "null"
+    case .state(let recognizer, let from, let to, let reason):
+      out += "\"state\",\"recognizer\":\(JSONText.quote(recognizer)),\"from\":\"\(from)\",\"to\":\"\(to)\",\"reason\":\(JSONText.quote(reason))"
+    case .wait(let recognizer, let wants, let waitingFor):
+      out += "\"wait\",\"recognizer\":\(JSONText.quote(recognizer)),\"wants\":\"\(wants)\",\"waitingFor\":["
+      out += waitingFor.map(JSONText.quote).joined(separator: ",") + "]"
+    case .action(let recognizer, let state, let location, let attributes):
+      out += "\"action\",\"recognizer\":\(JSONText.quote(recognizer)),\"state\":\"\(state)\",\"location\":\(point(location))"
+      for attribute in attributes {
+        out += ",\(JSONText.quote(attribute.name)):"
+        out +=
+          attribute.values.count == 1
+          ? JSONText.number(attribute.values[0])
+          : "[" + attribute.values.map(JSONText.number).joined(separator: ",") + "]"
+      }
+    case .reset(let recognizer):
+      out += "\"reset\",\"recognizer\":\(JSONText.quote(recognizer))"
+    case .view(let view, let call, let touches):
+      out += "\"view\",\"view\":\(JSONText.quote(view)),\"call\":\"\(TraceEvent.callName(call))\",\"touches\":["
+      out += touches.map(String.init).joined(separator: ",") + "]"
+    case .diagnostic(let message, let recognizers):
+      out += "\"diagnostic\",\"message\":\(JSONText.quote(message))"
+      if recognizers.count == 1 {
+        out += ",\"recognizer\":\(JSONText.quote(recognizers[0]))"
+      } else if !recognizers.isEmpty {
+        out += ",\"recognizers\":[" + recognizers.map(JSONText.quote).joined(separator: ",") + "]"
+      }
+    }
+    return out + "}"
+  }
+
+  static func pad(_ text: String, _ width: Int) -> String {
+    let count = text.count
+    return count >= width ? text : text + String(repeating: " ", count: width - count)
+  }
+
+  static func padLeft(_ text: String, _ width: Int) -> String {
+    let count = text.count
+    return count >= width ? text : String(repeating: " ", count: width - count) + text
+  }
+
+  /// `  0.080  state   tap          possible → ended      recognized`
+  static func text(_ event: TraceEvent) -> String {
+    let time = padLeft(fixed3(event.time.seconds), 8)
+    func row(_ what: String, _ who: String, _ detail: String) -> String {
+      var line = "\(time)  \(pad(what, 10))\(pad(who, 14)) \(detail)"
+      while line.last == " " { line.removeLast() }
+      return line
+    }
+    switch event.kind {
+    case .touch(let id, let phase, let location, let view):
+      return row("touch", "#\(id)", "\(pad(phase.rawValue, 10)) \(location) in \(view ?? "no view")")
+    case .state(let recognizer, let from, let to, let reason):
+      return row("state", recognizer, "\(pad("\(from) → \(to)", 20)) \(reason)")
+    case .wait(let recognizer, let wants, let waitingFor):
+      return row("wait", recognizer, "wants \(wants), waiting for \(waitingFor.joined(separator: ", "))")
+    case .action(let recognizer, let state, let location, let attributes):
+      var detail = "\(pad(state.description, 10)) at \(location)"
+      for attribute in attributes {
+        let values =
+          attribute.values.count == 2
+          ? Point(x: attribute.values[0], y: attribute.values[1]).description
+          : attribute.values.map(formatNumber).joined(separator: " ")
+        detail += "  \(attribute.name) \(values)"
+      }
+      return row("▶ action", recognizer, detail)
+    case .reset(let recognizer):
+      return row("reset", recognizer, "")
+    case .view(let view, let call, let touches):
+      return row("view", view, "\(TraceEvent.callName(call)) \(touches.map { "#\($0)" }.joined(separator: " "))")
+    case .diagnostic(let message, let recognizers):
+      return row("⚠ diag", recognizers.joined(separator: ", "), message)
+    }
+  }
+
+  /// Seconds with three decimals (milliseconds), or more when the time needs them.
+  static func fixed3(_ seconds: Double) -> String {
+    let micro = Int64((seconds * 1_000_000).rounded())
+    let whole = micro / 1_000_000
+    let fraction = micro % 1_000_000
+    var digits = String(fraction)
+    while digits.count < 6 { digits = "0" + digits }
+    if digits.hasSuffix("000") { digits.removeLast(3) }
+    return "\(whole).\(digits)"
+  }
+}
+
+/// A trace sink that writes each event as it comes.
+final class StreamingTraceWriter: TraceSink {
+  let format: TraceFormat
+  let output: any TextOutput
+
+  init(format: TraceFormat, output: any TextOutput) {
+    self.format = format
+    self.output = output
+  }
+
+  func record(_ event: TraceEvent) {
+    output.write(format.render(event))
+    output.write("\n")
+  }
+}

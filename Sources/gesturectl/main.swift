@@ -1,1 +1,0 @@
-print("gesturectl 0.1.0")
