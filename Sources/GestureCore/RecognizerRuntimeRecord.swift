@@ -37,8 +37,8 @@ package struct RecognizerRuntimeRecord {
   package var mark: UInt64 = 0
   package var candidate: GestureRecognizer.State?
   package var candidateReason: String?
-  package var candidateThen: GestureRecognizer.State?
-  package var candidateThenReason: String?
+  /// States asked for after the candidate state in the same round, published right after it.
+  package var followUps: [(state: GestureRecognizer.State, reason: String?)] = []
   /// What it first asked for while held: `began` or `ended`.
   package var firstWanted: GestureRecognizer.State = .possible
   package var excludedBy: GestureRecognizer?

@@ -5,7 +5,7 @@ extension GestureRuntime: GestureHost {
   var isTracing: Bool { trace != nil }
 
   func recognizer(_ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: String?) {
-    requests.append(Request(recognizer: recognizer, state: state, reason: reason))
+    requests.append(Request(recognizer: recognizer, state: state, reason: stopReason ?? reason))
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
       dispatch {}
@@ -95,7 +95,9 @@ extension GestureRuntime: GestureHost {
         let touches = recognizer.trackedTouches
         let event = TouchEvent(timestamp: now, allTouches: touches)
         recognizer.runtime.requestedThisDelivery = false
+        stopReason = reason
         recognizer.touchesCancelled(touches, with: event)
+        stopReason = nil
         removeTracked(touches, from: recognizer)
       }
       for touch in recognizer.runtime.attemptTouches {

@@ -74,7 +74,7 @@ extension GestureRuntime {
     recognizer.runtime.touchType = nil
     recognizer.runtime.watchdogPending = false
     recognizer.runtime.candidate = nil
-    recognizer.runtime.candidateThen = nil
+    recognizer.runtime.followUps.removeAll()
     recognizer.runtime.excludedBy = nil
     recognizer.runtime.attemptTouches.removeAll(keepingCapacity: true)
     recognizer.cancelAllTimers()

@@ -36,8 +36,7 @@ extension GestureRuntime {
     if state == .failed || state == .cancelled {
       if recognizer.runtime.candidate != nil {
         // Recognized earlier in this round and now stops: publish after the recognition.
-        recognizer.runtime.candidateThen = state
-        recognizer.runtime.candidateThenReason = request.reason
+        recognizer.runtime.followUps.append((state, request.reason))
         return
       }
       recognizer.runtime.held = false
@@ -47,8 +46,7 @@ extension GestureRuntime {
 
     // began, changed or ended
     if recognizer.runtime.candidate != nil {
-      recognizer.runtime.candidateThen = state
-      recognizer.runtime.candidateThenReason = request.reason
+      recognizer.runtime.followUps.append((state, request.reason))
       return
     }
     if published == .began || published == .changed {
@@ -129,7 +127,7 @@ extension GestureRuntime {
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
     recognizer.runtime.candidate = state
     recognizer.runtime.candidateReason = reason
-    recognizer.runtime.candidateThen = nil
+    recognizer.runtime.followUps.removeAll()
     recognizer.runtime.excludedBy = nil
     candidates.append(recognizer)
   }
@@ -156,8 +154,7 @@ extension GestureRuntime {
     }
     addCandidate(recognizer, first, reason: reason)
     if first == .began && logical == .ended {
-      recognizer.runtime.candidateThen = .ended
-      recognizer.runtime.candidateThenReason = "ended while waiting"
+      recognizer.runtime.followUps.append((.ended, "ended while waiting"))
     }
   }
 
@@ -184,8 +181,9 @@ extension GestureRuntime {
         publish(winner, .failed, reason: "prevented by \(excluder.displayName)")
         continue
       }
-      let fromPossible = winner.publishedState == .possible
-      publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: winner.publishedState))
+      let from = winner.publishedState
+      let fromPossible = from == .possible
+      publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: from))
       for loser in excluded where loser.runtime.excludedBy === winner && loser.runtime.candidate == nil {
         loser.runtime.excludedBy = nil
         loser.requestedState = .failed
@@ -205,13 +203,14 @@ extension GestureRuntime {
           publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
         }
       }
-      if let then = winner.runtime.candidateThen, !winner.publishedState.isTerminal {
-        winner.runtime.candidateThen = nil
-        let reason = winner.runtime.candidateThenReason
-        if then == .failed || then == .cancelled {
-          publish(winner, .cancelled, reason: reason ?? "cancelled")
-        } else {
-          publish(winner, then == .began ? .changed : then, reason: reason ?? defaultReason(then, from: winner.publishedState))
+      if !winner.runtime.followUps.isEmpty {
+        let followUps = winner.runtime.followUps
+        winner.runtime.followUps.removeAll()
+        for (then, reason) in followUps where !winner.publishedState.isTerminal {
+          let previous = winner.publishedState
+          let target: GestureRecognizer.State =
+            then == .failed || then == .cancelled ? .cancelled : (then == .began ? .changed : then)
+          publish(winner, target, reason: reason ?? defaultReason(target, from: previous))
         }
       }
     }

@@ -62,6 +62,8 @@ public final class GestureRuntime {
   var scratchRecognizers: [GestureRecognizer] = []
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
   var touchEndedInDispatch = false
+  /// While the runtime stops a recognizer (disabled, removed), the reason its states show.
+  var stopReason: String?
 
   // Timers.
   var timers = TimerQueue()
