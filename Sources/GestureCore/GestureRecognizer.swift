@@ -169,7 +169,7 @@ open class GestureRecognizer {
   /// (behavior.md 3.6). Requiring itself is ignored with a diagnostic.
   public func require(toFail other: GestureRecognizer) {
     if other === self {
-      host?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
+      (host ?? view?.root.host)?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
       selfRequirementDiagnostics += 1
       return
     }

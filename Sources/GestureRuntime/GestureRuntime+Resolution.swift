@@ -172,20 +172,19 @@ extension GestureRuntime {
       exclude(by: winner)
     }
     for winner in candidates {
-      let state = winner.runtime.candidate ?? .possible
+      // Already published as the loser of an earlier winner in this round.
+      guard let state = winner.runtime.candidate else { continue }
+      // An excluded candidate is published with the exclusions of its winner, after the
+      // winner's own state line (cause before effect).
+      if winner.runtime.excludedBy != nil { continue }
       winner.runtime.candidate = nil
-      if let excluder = winner.runtime.excludedBy {
-        winner.runtime.excludedBy = nil
-        winner.requestedState = .failed
-        winner.runtime.held = false
-        publish(winner, .failed, reason: "prevented by \(excluder.displayName)")
-        continue
-      }
       let from = winner.publishedState
       let fromPossible = from == .possible
       publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: from))
-      for loser in excluded where loser.runtime.excludedBy === winner && loser.runtime.candidate == nil {
+      for loser in excluded where loser.runtime.excludedBy === winner {
         loser.runtime.excludedBy = nil
+        loser.runtime.candidate = nil
+        loser.runtime.followUps.removeAll()
         loser.requestedState = .failed
         loser.runtime.held = false
         publish(loser, .failed, reason: "prevented by \(winner.displayName)")
@@ -218,6 +217,8 @@ extension GestureRuntime {
       // Excluded by a candidate that was itself excluded later: its exclusion still stands.
       let excluder = loser.runtime.excludedBy!
       loser.runtime.excludedBy = nil
+      loser.runtime.candidate = nil
+      loser.runtime.followUps.removeAll()
       if loser.publishedState.isTerminal { continue }
       loser.requestedState = .failed
       loser.runtime.held = false

@@ -233,6 +233,13 @@ public final class GestureRuntime {
         guard recognizer.runtime.participating, !recognizer.publishedState.isTerminal,
           recognizer.trackedTouches.isEmpty
         else { return }
+        // A held recognizer waits for its targets' own watchdogs, which decide it; only when
+        // every target it waits for is itself held (a deadlock) does its own watchdog act.
+        if recognizer.runtime.held
+          && recognizer.runtime.requires.contains(where: { isPendingTarget($0.target) && !$0.target.runtime.held })
+        {
+          return
+        }
         diagnose(
           "\(recognizer.displayName) was still undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its last touch ended; the runtime failed it",
           [recognizer.displayName])
