@@ -36,15 +36,24 @@ public struct RecognizerKind: Sendable {
   public let parameters: [RecognizerParameter]
   /// Builds a recognizer from validated parameter values (defaults for those not given).
   public let make: @Sendable (_ name: String, _ values: [String: ParameterValue]) -> GestureRecognizer
+  /// Whether the recognizer can fail while its fingers rest without moving (a tap can, from its
+  /// duration timer; a pan or a swipe cannot: they fail only on a move or a lift). Tools use it to
+  /// warn about requirements that cannot resolve while a finger rests.
+  public let canFailWhileTouchesRest: Bool
+  /// Whether the recognizer recognizes while its fingers rest (a long press does).
+  public let recognizesWhileTouchesRest: Bool
 
   /// Creates a kind.
   public init(
     name: String, summary: String, parameters: [RecognizerParameter],
+    canFailWhileTouchesRest: Bool = true, recognizesWhileTouchesRest: Bool = false,
     make: @escaping @Sendable (_ name: String, _ values: [String: ParameterValue]) -> GestureRecognizer
   ) {
     self.name = name
     self.summary = summary
     self.parameters = parameters
+    self.canFailWhileTouchesRest = canFailWhileTouchesRest
+    self.recognizesWhileTouchesRest = recognizesWhileTouchesRest
     self.make = make
   }
 

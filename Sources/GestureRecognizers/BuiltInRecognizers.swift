@@ -14,8 +14,10 @@ public enum BuiltInRecognizers {
     name: "tap",
     summary: "One or more taps of one or more fingers; discrete.",
     parameters: [
-      RecognizerParameter(name: "numberOfTapsRequired", type: count, defaultValue: .integer(1), summary: "Taps that make the gesture."),
-      RecognizerParameter(name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers each tap needs."),
+      RecognizerParameter(
+        name: "numberOfTapsRequired", type: count, defaultValue: .integer(1), summary: "Taps that make the gesture."),
+      RecognizerParameter(
+        name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers each tap needs."),
       RecognizerParameter(
         name: "allowableMovement", type: points, defaultValue: .number(TapGestureRecognizer.defaultAllowableMovement),
         summary: "Points a finger may move, and a later tap may begin, from the first tap's touch-down point."),
@@ -55,9 +57,11 @@ public enum BuiltInRecognizers {
       RecognizerParameter(
         name: "direction", type: .options(SwipeGestureRecognizer.Direction.all.map(\.name)),
         defaultValue: .options(["right"]), summary: "Allowed directions."),
-      RecognizerParameter(name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers the swipe needs."),
       RecognizerParameter(
-        name: "minimumPrimaryMovement", type: points, defaultValue: .number(SwipeGestureRecognizer.defaultMinimumPrimaryMovement),
+        name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers the swipe needs."),
+      RecognizerParameter(
+        name: "minimumPrimaryMovement", type: points,
+        defaultValue: .number(SwipeGestureRecognizer.defaultMinimumPrimaryMovement),
         summary: "Points along the direction needed at the start."),
       RecognizerParameter(
         name: "minimumPrimaryMovementAtMaximumDuration", type: points,
@@ -72,12 +76,14 @@ public enum BuiltInRecognizers {
         defaultValue: .number(SwipeGestureRecognizer.defaultMaximumSecondaryMovementAtMaximumDuration),
         summary: "Points across the direction allowed at maximumDuration (linear decay)."),
       RecognizerParameter(
-        name: "maximumDuration", type: seconds, defaultValue: .number(SwipeGestureRecognizer.defaultMaximumDuration.secondsValue),
+        name: "maximumDuration", type: seconds,
+        defaultValue: .number(SwipeGestureRecognizer.defaultMaximumDuration.secondsValue),
         summary: "Seconds the swipe may take; checked when a move arrives."),
       RecognizerParameter(
         name: "reverseTolerance", type: points, defaultValue: .number(SwipeGestureRecognizer.defaultReverseTolerance),
         summary: "Points the fingers may move back against a direction."),
     ],
+    canFailWhileTouchesRest: false,
     make: { name, values in
       let swipe = SwipeGestureRecognizer(name: name)
       if let names = values["direction"]?.optionsValue {
@@ -106,7 +112,8 @@ public enum BuiltInRecognizers {
     name: "pan",
     summary: "A drag of one or more fingers; continuous.",
     parameters: [
-      RecognizerParameter(name: "minimumNumberOfTouches", type: count, defaultValue: .integer(1), summary: "Fewest fingers that can pan."),
+      RecognizerParameter(
+        name: "minimumNumberOfTouches", type: count, defaultValue: .integer(1), summary: "Fewest fingers that can pan."),
       RecognizerParameter(
         name: "maximumNumberOfTouches", type: .integer(1...Int.max), defaultValue: .integer(Int.max),
         summary: "Most fingers tracked (default unlimited)."),
@@ -114,6 +121,7 @@ public enum BuiltInRecognizers {
         name: "hysteresis", type: points, defaultValue: .number(PanGestureRecognizer.defaultHysteresis),
         summary: "Points the centroid must move on either axis before the pan begins."),
     ],
+    canFailWhileTouchesRest: false,
     make: { name, values in
       let pan = PanGestureRecognizer(name: name)
       if let value = values["minimumNumberOfTouches"]?.integerValue { pan.minimumNumberOfTouches = value }
@@ -131,16 +139,22 @@ public enum BuiltInRecognizers {
         name: "minimumPressDuration", type: seconds,
         defaultValue: .number(LongPressGestureRecognizer.defaultMinimumPressDuration.secondsValue),
         summary: "Seconds the fingers must be held."),
-      RecognizerParameter(name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers that must be held."),
       RecognizerParameter(
-        name: "numberOfTapsRequired", type: .integer(0...1000), defaultValue: .integer(0), summary: "Taps before the press."),
+        name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers that must be held."),
       RecognizerParameter(
-        name: "allowableMovement", type: points, defaultValue: .number(LongPressGestureRecognizer.defaultAllowableMovement),
+        name: "numberOfTapsRequired", type: .integer(0...1000), defaultValue: .integer(0),
+        summary: "Taps before the press."),
+      RecognizerParameter(
+        name: "allowableMovement", type: points,
+        defaultValue: .number(LongPressGestureRecognizer.defaultAllowableMovement),
         summary: "Points a finger may move before the press begins."),
     ],
+    recognizesWhileTouchesRest: true,
     make: { name, values in
       let press = LongPressGestureRecognizer(name: name)
-      if let value = values["minimumPressDuration"]?.numberValue { press.minimumPressDuration = .seconds(exactly: value) }
+      if let value = values["minimumPressDuration"]?.numberValue {
+        press.minimumPressDuration = .seconds(exactly: value)
+      }
       if let value = values["numberOfTouchesRequired"]?.integerValue { press.numberOfTouchesRequired = value }
       if let value = values["numberOfTapsRequired"]?.integerValue { press.numberOfTapsRequired = value }
       if let value = values["allowableMovement"]?.numberValue { press.allowableMovement = value }

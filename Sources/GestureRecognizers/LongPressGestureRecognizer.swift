@@ -37,7 +37,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   private var firstPoint: Point?
 
   /// Creates a long-press recognizer.
-  public init(name: String = "", minimumPressDuration: Duration = LongPressGestureRecognizer.defaultMinimumPressDuration) {
+  public init(
+    name: String = "", minimumPressDuration: Duration = LongPressGestureRecognizer.defaultMinimumPressDuration
+  ) {
     self.minimumPressDuration = minimumPressDuration
     super.init(name: name)
   }
@@ -66,7 +68,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
       if tapsCompleted > 0, let first = firstPoint {
         let distance = touch.locationInWindow.distance(to: first)
         if distance > TapGestureRecognizer.defaultAllowableMovement {
-          fail("began \(formatNumber(distance.rounded())) pt from the first tap, more than \(formatNumber(TapGestureRecognizer.defaultAllowableMovement)) pt allowed")
+          fail(
+            "began \(formatNumber(distance.rounded())) pt from the first tap, more than \(formatNumber(TapGestureRecognizer.defaultAllowableMovement)) pt allowed"
+          )
           return
         }
       } else if firstPoint == nil {
@@ -145,7 +149,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
         setState(.began, reason: "held \(formatNumber(minimumPressDuration.secondsValue)) s")
       }
     case .interval:
-      fail("the press did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s of the tap")
+      fail(
+        "the press did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s of the tap"
+      )
     case .tapDuration:
       fail("the tap lasted longer than \(formatNumber(maximumTapDuration.secondsValue)) s")
     case nil:

@@ -80,7 +80,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
       offset = Point(x: clamp(raw.x), y: clamp(raw.y))
       setState(
         .began,
-        reason: "moved \(formatNumber(max(abs(raw.x), abs(raw.y)).rounded())) pt, at least \(formatNumber(hysteresis)) pt")
+        reason:
+          "moved \(formatNumber(max(abs(raw.x), abs(raw.y)).rounded())) pt, at least \(formatNumber(hysteresis)) pt")
     case .began, .changed:
       setState(.changed)
     default:

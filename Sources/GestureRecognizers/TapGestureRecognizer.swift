@@ -134,7 +134,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     tapsCompleted += 1
     if tapsCompleted == 1 { firstTapCentroid = GestureRecognizer.centroid(firstTapPoints) }
     if tapsCompleted >= numberOfTapsRequired {
-      setState(.ended, reason: numberOfTapsRequired == 1 ? "recognized" : "tap \(tapsCompleted) of \(numberOfTapsRequired) ended")
+      setState(
+        .ended,
+        reason: numberOfTapsRequired == 1 ? "recognized" : "tap \(tapsCompleted) of \(numberOfTapsRequired) ended")
     } else {
       startTimer(Timer.interval.rawValue, after: maximumIntervalBetweenSuccessiveTaps)
     }
@@ -150,13 +152,15 @@ public final class TapGestureRecognizer: GestureRecognizer {
     switch Timer(rawValue: id) {
     case .interval:
       fail(
-        "tap \(tapsCompleted + 1) did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s")
+        "tap \(tapsCompleted + 1) did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s"
+      )
     case .duration:
       fail("the tap lasted longer than \(formatNumber(maximumTapDuration.secondsValue)) s")
     case .landing:
       if fingersInTap < numberOfTouchesRequired {
         fail(
-          "only \(fingersInTap) of \(numberOfTouchesRequired) fingers landed within \(formatNumber(allowableTouchTimeSeparation.secondsValue)) s")
+          "only \(fingersInTap) of \(numberOfTouchesRequired) fingers landed within \(formatNumber(allowableTouchTimeSeparation.secondsValue)) s"
+        )
       }
     case nil:
       break

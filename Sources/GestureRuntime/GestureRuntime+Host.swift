@@ -62,7 +62,8 @@ extension GestureRuntime: GestureHost {
       recognizers.append(contentsOf: current.gestureRecognizers.filter { $0.runtime.participating })
       stack.append(contentsOf: current.subviews)
     }
-    let records = liveTouches.values.filter { $0.view?.isDescendant(of: view) ?? false }
+    let records =
+      liveTouches.values.filter { $0.view?.isDescendant(of: view) ?? false }
       + withheldRecords.filter { $0.view?.isDescendant(of: view) ?? false }
     guard !recognizers.isEmpty || !records.isEmpty else { return }
     sceneChange { [unowned self] in

@@ -173,7 +173,9 @@ extension GestureRuntime {
         added = true
         if b.runtime.recognized && !a.runtime.sentAction && !a.requestedState.isTerminal {
           a.requestedState = .failed
-          requests.append(Request(recognizer: a, state: .failed, reason: "required failure of \(b.displayName), which already recognized"))
+          requests.append(
+            Request(
+              recognizer: a, state: .failed, reason: "required failure of \(b.displayName), which already recognized"))
         }
       }
     }

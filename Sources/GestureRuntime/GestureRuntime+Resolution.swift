@@ -40,7 +40,9 @@ extension GestureRuntime {
         return
       }
       recognizer.runtime.held = false
-      publish(recognizer, published == .possible ? .failed : .cancelled, reason: request.reason ?? defaultReason(state, from: published))
+      publish(
+        recognizer, published == .possible ? .failed : .cancelled,
+        reason: request.reason ?? defaultReason(state, from: published))
       return
     }
 

@@ -243,7 +243,8 @@ public final class GestureRuntime {
         diagnose(
           "\(recognizer.displayName) was still undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its last touch ended; the runtime failed it",
           [recognizer.displayName])
-        forceFinish(recognizer, reason: "undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its touches ended")
+        forceFinish(
+          recognizer, reason: "undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its touches ended")
         return
       }
       guard !recognizer.requestedState.isTerminal else { return }

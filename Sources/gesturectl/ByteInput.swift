@@ -126,8 +126,10 @@ final class OutputBuffer {
 func spoolStandardInput() throws(InputError) -> String {
   var template = Array("/tmp/gesturectl-stdin-XXXXXX".utf8CString)
   let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
-  guard descriptor >= 0 else { throw InputError(kind: .cannotOpen, message: "-: error: cannot create a temporary file") }
-  let path = String(cString: template)
+  guard descriptor >= 0 else {
+    throw InputError(kind: .cannotOpen, message: "-: error: cannot create a temporary file")
+  }
+  let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
   while true {
     let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
@@ -160,3 +162,6 @@ func readFile(_ path: String) throws(InputError) -> [UInt8] {
 
 /// Ends the process with `code`.
 func exitProcess(_ code: Int32) -> Never { exit(code) }
+
+func cosine(_ radians: Double) -> Double { cos(radians) }
+func sine(_ radians: Double) -> Double { sin(radians) }

@@ -6,7 +6,9 @@ struct Arguments {
   var flags: Set<String> = []
 
   /// Parses `words` given which options take a value and which are flags.
-  static func parse(_ words: [String], valued: [String], flags allowedFlags: [String], usage: String) throws(InputError) -> Arguments {
+  static func parse(_ words: [String], valued: [String], flags allowedFlags: [String], usage: String) throws(InputError)
+    -> Arguments
+  {
     var result = Arguments()
     var index = 0
     while index < words.count {
@@ -48,7 +50,9 @@ struct Arguments {
   func int(_ name: String, default value: Int, range: ClosedRange<Int>, usage: String) throws(InputError) -> Int {
     guard let text = options[name] else { return value }
     guard let number = Int(text), range.contains(number) else {
-      throw .usage("option '\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'\n\(usage)")
+      throw .usage(
+        "option '\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'\n\(usage)"
+      )
     }
     return number
   }

@@ -63,7 +63,9 @@ struct EventScriptReader {
         } catch {
           throw self.error(error.line, error.column, error.message)
         }
-        guard let items = document.arrayValue else { throw self.error(document.line, document.column, "expected an array of events") }
+        guard let items = document.arrayValue else {
+          throw self.error(document.line, document.column, "expected an array of events")
+        }
         for item in items { body(try event(item)) }
         try finish()
         return
@@ -140,17 +142,22 @@ struct EventScriptReader {
         throw error(idNode.line, idNode.column, "\(path).id: expected a whole number")
       }
       let id = Int(idNumber)
-      guard let phaseNode = item["phase"] else { throw error(item.line, item.column, "\(path): missing required field 'phase'") }
+      guard let phaseNode = item["phase"] else {
+        throw error(item.line, item.column, "\(path): missing required field 'phase'")
+      }
       guard let phaseName = phaseNode.stringValue, let phase = TouchPhase(rawValue: phaseName) else {
         let shown = phaseNode.stringValue.map { "'\($0)'" } ?? phaseNode.typeName
         let names = TouchPhase.allCases.map(\.rawValue)
         throw error(
           phaseNode.line, phaseNode.column,
-          "\(path).phase: unknown phase \(shown)\(phaseNode.stringValue.map { didYouMean($0, names) } ?? ""); expected one of \(names.joined(separator: ", "))")
+          "\(path).phase: unknown phase \(shown)\(phaseNode.stringValue.map { didYouMean($0, names) } ?? ""); expected one of \(names.joined(separator: ", "))"
+        )
       }
       var coordinates: [Double] = []
       for axis in ["x", "y"] {
-        guard let value = item[axis] else { throw error(item.line, item.column, "\(path): missing required field '\(axis)'") }
+        guard let value = item[axis] else {
+          throw error(item.line, item.column, "\(path): missing required field '\(axis)'")
+        }
         guard let number = value.numberValue, number.isFinite else {
           throw error(value.line, value.column, "\(path).\(axis): expected a finite number, found \(value.typeName)")
         }
@@ -184,18 +191,24 @@ struct EventScriptReader {
     return .touches(time, inputs)
   }
 
-  private func commandEvent(_ node: JSONNode, _ command: JSONNode, _ time: Timestamp) throws(InputError) -> ScriptEvent {
+  private func commandEvent(_ node: JSONNode, _ command: JSONNode, _ time: Timestamp) throws(InputError) -> ScriptEvent
+  {
     guard let name = command.stringValue, Self.commands.contains(name) else {
       let shown = command.stringValue ?? command.typeName
       throw error(
         command.line, command.column,
-        "command: unknown command '\(shown)'\(didYouMean(shown, Self.commands)); expected one of \(Self.commands.joined(separator: ", "))")
+        "command: unknown command '\(shown)'\(didYouMean(shown, Self.commands)); expected one of \(Self.commands.joined(separator: ", "))"
+      )
     }
     func recognizerName() throws(InputError) -> String {
-      guard let field = node["recognizer"] else { throw error(node.line, node.column, "\(name): missing field 'recognizer'") }
+      guard let field = node["recognizer"] else {
+        throw error(node.line, node.column, "\(name): missing field 'recognizer'")
+      }
       guard let text = field.stringValue, recognizerNames.contains(text) else {
         let shown = field.stringValue ?? field.typeName
-        throw error(field.line, field.column, "recognizer: no recognizer named '\(shown)'\(didYouMean(shown, recognizerNames.sorted()))")
+        throw error(
+          field.line, field.column,
+          "recognizer: no recognizer named '\(shown)'\(didYouMean(shown, recognizerNames.sorted()))")
       }
       return text
     }
@@ -209,7 +222,9 @@ struct EventScriptReader {
     case "removeRecognizer":
       return .removeRecognizer(time, recognizer: try recognizerName())
     default:
-      guard let field = node["view"] else { throw error(node.line, node.column, "removeFromSuperview: missing field 'view'") }
+      guard let field = node["view"] else {
+        throw error(node.line, node.column, "removeFromSuperview: missing field 'view'")
+      }
       guard let text = field.stringValue, viewNames.contains(text) else {
         let shown = field.stringValue ?? field.typeName
         throw error(field.line, field.column, "view: no view named '\(shown)'\(didYouMean(shown, viewNames.sorted()))")

@@ -23,7 +23,7 @@ enum GestureCtl {
   static var subcommands: [Subcommand] {
     [
       TraceCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
-      SynthCommand.command, ListCommand.command, ValidateCommand.command, BenchCommand.command,
+      SynthCommand.command, ListCommand.command, ValidateCommand.command,
     ]
   }
 
@@ -72,7 +72,8 @@ enum GestureCtl {
     if first == "help" {
       if words.count > 1 {
         guard let command = subcommands.first(where: { $0.name == words[1] }) else {
-          context.stderr.write("Error: unknown subcommand '\(words[1])'\(didYouMean(words[1], subcommands.map(\.name)))\n")
+          context.stderr.write(
+            "Error: unknown subcommand '\(words[1])'\(didYouMean(words[1], subcommands.map(\.name)))\n")
           return 64
         }
         context.stdout.write(command.help)

@@ -239,7 +239,9 @@ struct JSONParser {
     if bytes[index] == UInt8(ascii: "-") { index += 1 }
     func digits(_ parser: inout JSONParser) -> Int {
       let begin = parser.index
-      while parser.index < parser.bytes.count, (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index]) {
+      while parser.index < parser.bytes.count,
+        (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(parser.bytes[parser.index])
+      {
         parser.index += 1
       }
       return parser.index - begin
@@ -297,7 +299,8 @@ struct JSONParser {
         case UInt8(ascii: "u"):
           var code = try parseHex4()
           if (0xD800..<0xDC00).contains(code) {
-            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u") else {
+            guard index + 1 < bytes.count, bytes[index] == UInt8(ascii: "\\"), bytes[index + 1] == UInt8(ascii: "u")
+            else {
               throw error("unpaired surrogate in \\u escape")
             }
             index += 2

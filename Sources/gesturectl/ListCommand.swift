@@ -42,7 +42,8 @@ enum ListCommand {
     for kind in kinds {
       text += "\(kind.name): \(kind.summary)\n"
       for parameter in kind.parameters {
-        text += "  \(TraceFormat.pad(parameter.name, 42)) \(TraceFormat.pad(parameter.type.description, 26)) default \(parameter.defaultValue)\n"
+        text +=
+          "  \(TraceFormat.pad(parameter.name, 42)) \(TraceFormat.pad(parameter.type.description, 26)) default \(parameter.defaultValue)\n"
         text += "  \(String(repeating: " ", count: 42)) \(parameter.summary)\n"
       }
       text += "\n"

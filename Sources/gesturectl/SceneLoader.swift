@@ -41,7 +41,9 @@ struct SceneLoader {
     return try build(document)
   }
 
-  private func checkFields(_ node: JSONNode, _ path: String, allowed: [String]) throws(InputError) -> [(key: String, value: JSONNode)] {
+  private func checkFields(_ node: JSONNode, _ path: String, allowed: [String]) throws(InputError) -> [(
+    key: String, value: JSONNode
+  )] {
     guard let members = node.objectValue else {
       throw error(node, path, "expected an object, found \(node.typeName)")
     }
@@ -123,10 +125,13 @@ struct SceneLoader {
       if numbers[2] < 0 || numbers[3] < 0 {
         throw error(frameNode, path + ".frame", "width and height cannot be negative")
       }
-      let view = SceneView(name: viewName, frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
-      view.isUserInteractionEnabled = try bool(node["isUserInteractionEnabled"], path + ".isUserInteractionEnabled", default: true)
+      let view = SceneView(
+        name: viewName, frame: Rect(x: numbers[0], y: numbers[1], width: numbers[2], height: numbers[3]))
+      view.isUserInteractionEnabled = try bool(
+        node["isUserInteractionEnabled"], path + ".isUserInteractionEnabled", default: true)
       view.isHidden = try bool(node["isHidden"], path + ".isHidden", default: false)
-      view.isMultipleTouchEnabled = try bool(node["isMultipleTouchEnabled"], path + ".isMultipleTouchEnabled", default: true)
+      view.isMultipleTouchEnabled = try bool(
+        node["isMultipleTouchEnabled"], path + ".isMultipleTouchEnabled", default: true)
       if let vetoes = node["vetoes"] { vetoNodes.append((view, try names(vetoes, path + ".vetoes"), path + ".vetoes")) }
       if let parent { parent.addSubview(view) } else { root = view }
       views.append(view)
@@ -149,13 +154,16 @@ struct SceneLoader {
     var pendingRequirements: [(GestureRecognizer, [(String, JSONNode)], String)] = []
     var pendingDelegates: [(GestureRecognizer, String, JSONNode, String)] = []
     var warnings: [String] = []
-    let recognizerNodes = try document["recognizers"].map { node throws(InputError) in try array(node, "recognizers") } ?? []
+    let recognizerNodes =
+      try document["recognizers"].map { node throws(InputError) in try array(node, "recognizers") } ?? []
     if recognizerNodes.count > Self.maximumObjects {
       throw error(document["recognizers"]!, "recognizers", "more than \(Self.maximumObjects) recognizers")
     }
     for (i, node) in recognizerNodes.enumerated() {
       let path = "recognizers[\(i)]"
-      guard let members = node.objectValue else { throw error(node, path, "expected an object, found \(node.typeName)") }
+      guard let members = node.objectValue else {
+        throw error(node, path, "expected an object, found \(node.typeName)")
+      }
       let recognizerName = try name(node["name"], path, node)
       if byName[recognizerName] != nil {
         throw error(node["name"]!, path + ".name", "duplicate recognizer name '\(recognizerName)'")
@@ -165,12 +173,15 @@ struct SceneLoader {
       guard let kind = catalog.kind(named: kindName) else {
         throw error(
           kindNode, path + ".kind",
-          "unknown kind '\(kindName)'\(didYouMean(kindName, catalog.kinds.map(\.name))); known kinds: \(catalog.kinds.map(\.name).joined(separator: ", "))")
+          "unknown kind '\(kindName)'\(didYouMean(kindName, catalog.kinds.map(\.name))); known kinds: \(catalog.kinds.map(\.name).joined(separator: ", "))"
+        )
       }
       guard let viewNode = node["view"] else { throw error(node, path, "missing required field 'view'") }
       let viewName = try string(viewNode, path + ".view")
       guard let view = viewIndex[viewName] else {
-        throw error(viewNode, path + ".view", "no view named '\(viewName)'\(didYouMean(viewName, Array(viewIndex.keys).sorted()))")
+        throw error(
+          viewNode, path + ".view", "no view named '\(viewName)'\(didYouMean(viewName, Array(viewIndex.keys).sorted()))"
+        )
       }
       var values: [String: ParameterValue] = [:]
       let allowed = Self.commonRecognizerFields + kind.parameters.map(\.name)
@@ -185,7 +196,8 @@ struct SceneLoader {
       let recognizer = kind.make(recognizerName, values)
       recognizer.name = recognizerName
       recognizer.isEnabled = try bool(node["isEnabled"], path + ".isEnabled", default: true)
-      recognizer.cancelsTouchesInView = try bool(node["cancelsTouchesInView"], path + ".cancelsTouchesInView", default: true)
+      recognizer.cancelsTouchesInView = try bool(
+        node["cancelsTouchesInView"], path + ".cancelsTouchesInView", default: true)
       recognizer.delaysTouchesBegan = try bool(node["delaysTouchesBegan"], path + ".delaysTouchesBegan", default: false)
       recognizer.delaysTouchesEnded = try bool(node["delaysTouchesEnded"], path + ".delaysTouchesEnded", default: true)
       recognizer.requiresExclusiveTouchType = try bool(
@@ -196,7 +208,8 @@ struct SceneLoader {
           guard let type = TouchType(rawValue: typeName) else {
             throw error(
               item, path + ".allowedTouchTypes",
-              "unknown touch type '\(typeName)'\(didYouMean(typeName, TouchType.allCases.map(\.rawValue))); expected direct, indirect or pencil")
+              "unknown touch type '\(typeName)'\(didYouMean(typeName, TouchType.allCases.map(\.rawValue))); expected direct, indirect or pencil"
+            )
           }
           set.insert(type)
         }
@@ -205,7 +218,8 @@ struct SceneLoader {
       view.addGestureRecognizer(recognizer)
       byName[recognizerName] = recognizer
       if let requirements = node["requireToFail"] {
-        pendingRequirements.append((recognizer, try names(requirements, path + ".requireToFail"), path + ".requireToFail"))
+        pendingRequirements.append(
+          (recognizer, try names(requirements, path + ".requireToFail"), path + ".requireToFail"))
       }
       var delegateName: String?
       if let delegateNode = node["delegate"] {
@@ -284,7 +298,9 @@ struct SceneLoader {
           if let notIn = member.value["notInViews"] {
             for (viewName, item) in try names(notIn, memberPath + ".notInViews") {
               guard let view = viewIndex[viewName] else {
-                throw error(item, memberPath + ".notInViews", "no view named '\(viewName)'\(didYouMean(viewName, Array(viewIndex.keys).sorted()))")
+                throw error(
+                  item, memberPath + ".notInViews",
+                  "no view named '\(viewName)'\(didYouMean(viewName, Array(viewIndex.keys).sorted()))")
               }
               list.append(view)
             }
@@ -303,28 +319,40 @@ struct SceneLoader {
     return Scene(root: root!, views: views, recognizers: recognizers, delegates: delegates, warnings: warnings)
   }
 
-  private func parameterValue(_ node: JSONNode, _ parameter: RecognizerParameter, _ path: String) throws(InputError) -> ParameterValue {
+  private func parameterValue(_ node: JSONNode, _ parameter: RecognizerParameter, _ path: String) throws(InputError)
+    -> ParameterValue
+  {
     switch parameter.type {
     case .integer(let range):
       guard case .number(let number, _) = node.value, number == number.rounded(), abs(number) < 9e18 else {
-        throw error(node, path, "expected a whole number \(range.lowerBound)…\(range.upperBound == Int.max ? "∞" : String(range.upperBound)), found \(describe(node))")
+        throw error(
+          node, path,
+          "expected a whole number \(range.lowerBound)…\(range.upperBound == Int.max ? "∞" : String(range.upperBound)), found \(describe(node))"
+        )
       }
       let value = Int(number)
       guard range.contains(value) else {
-        throw error(node, path, "expected a whole number \(range.lowerBound)…\(range.upperBound == Int.max ? "∞" : String(range.upperBound)), found \(value)")
+        throw error(
+          node, path,
+          "expected a whole number \(range.lowerBound)…\(range.upperBound == Int.max ? "∞" : String(range.upperBound)), found \(value)"
+        )
       }
       return .integer(value)
     case .distance(let range), .duration(let range), .number(let range):
       guard let number = node.numberValue else {
         throw error(node, path, "expected \(parameter.type), found \(describe(node))")
       }
-      guard range.contains(number) else { throw error(node, path, "expected \(parameter.type), found \(formatNumber(number))") }
+      guard range.contains(number) else {
+        throw error(node, path, "expected \(parameter.type), found \(formatNumber(number))")
+      }
       return .number(number)
     case .options(let allowed):
       var chosen: [String] = []
       for (text, item) in try names(node, path) {
         guard allowed.contains(text) else {
-          throw error(item, path, "unknown value '\(text)'\(didYouMean(text, allowed)); expected one of \(allowed.joined(separator: ", "))")
+          throw error(
+            item, path,
+            "unknown value '\(text)'\(didYouMean(text, allowed)); expected one of \(allowed.joined(separator: ", "))")
         }
         if !chosen.contains(text) { chosen.append(text) }
       }

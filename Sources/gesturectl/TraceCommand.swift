@@ -14,10 +14,12 @@ enum TraceCommand {
     valued: ["--format"], flags: [],
     run: run)
 
-  static func format(_ arguments: Arguments, _ context: CommandContext, allowed: [String]) throws(InputError) -> String {
+  static func format(_ arguments: Arguments, _ context: CommandContext, allowed: [String]) throws(InputError) -> String
+  {
     let chosen = arguments.options["--format"] ?? (context.stdoutIsTerminal ? allowed[0] : allowed[1])
     guard allowed.contains(chosen) else {
-      throw .usage("unknown format '\(chosen)'\(didYouMean(chosen, allowed)); expected \(allowed.joined(separator: " or "))")
+      throw .usage(
+        "unknown format '\(chosen)'\(didYouMean(chosen, allowed)); expected \(allowed.joined(separator: " or "))")
     }
     return chosen
   }

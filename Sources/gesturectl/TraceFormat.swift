@@ -21,15 +21,18 @@ enum TraceFormat: String, CaseIterable {
     var out = "{\"t\":\(JSONText.number(event.time.seconds)),\"kind\":"
     switch event.kind {
     case .touch(let id, let phase, let location, let view):
-      out += "\"touch\",\"touch\":\(id),\"phase\":\"\(phase)\",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
+      out +=
+        "\"touch\",\"touch\":\(id),\"phase\":\"\(phase)\",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
       out += view.map(JSONText.quote) ?? "null"
     case .state(let recognizer, let from, let to, let reason):
-      out += "\"state\",\"recognizer\":\(JSONText.quote(recognizer)),\"from\":\"\(from)\",\"to\":\"\(to)\",\"reason\":\(JSONText.quote(reason))"
+      out +=
+        "\"state\",\"recognizer\":\(JSONText.quote(recognizer)),\"from\":\"\(from)\",\"to\":\"\(to)\",\"reason\":\(JSONText.quote(reason))"
     case .wait(let recognizer, let wants, let waitingFor):
       out += "\"wait\",\"recognizer\":\(JSONText.quote(recognizer)),\"wants\":\"\(wants)\",\"waitingFor\":["
       out += waitingFor.map(JSONText.quote).joined(separator: ",") + "]"
     case .action(let recognizer, let state, let location, let attributes):
-      out += "\"action\",\"recognizer\":\(JSONText.quote(recognizer)),\"state\":\"\(state)\",\"location\":\(point(location))"
+      out +=
+        "\"action\",\"recognizer\":\(JSONText.quote(recognizer)),\"state\":\"\(state)\",\"location\":\(point(location))"
       for attribute in attributes {
         out += ",\(JSONText.quote(attribute.name)):"
         out +=

@@ -16,11 +16,14 @@ enum ValidateCommand {
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     guard (1...2).contains(arguments.positional.count) else {
-      throw .usage((arguments.positional.isEmpty ? "missing argument" : "unexpected argument '\(arguments.positional[2])'") + "\n" + command.shortUsage)
+      throw .usage(
+        (arguments.positional.isEmpty ? "missing argument" : "unexpected argument '\(arguments.positional[2])'") + "\n"
+          + command.shortUsage)
     }
     let scenePath = arguments.positional[0]
     let scene = try GestureCtl.loadScene(scenePath)
-    var summary = "\(scenePath): ok: \(scene.views.count) views, \(scene.recognizers.count) recognizers, \(scene.delegates.count) delegates"
+    var summary =
+      "\(scenePath): ok: \(scene.views.count) views, \(scene.recognizers.count) recognizers, \(scene.delegates.count) delegates"
     if arguments.positional.count == 2 {
       let eventsPath = arguments.positional[1]
       var reader = EventScriptReader(

@@ -161,7 +161,8 @@ struct LongPressTests {
     k.down(1, 200, 200, at: 0)
     k.up(1, 200, 200, at: 0.1)
     k.down(2, 200, 200, at: 0.5)
-    #expect(k.decisions.contains("0.45 state press possible → failed: the press did not begin within 0.35 s of the tap"))
+    #expect(
+      k.decisions.contains("0.45 state press possible → failed: the press did not begin within 0.35 s of the tap"))
   }
 
   @Test("A two-finger long press starts its timer when both fingers are down")

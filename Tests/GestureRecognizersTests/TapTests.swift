@@ -81,7 +81,8 @@ struct TapTests {
     h.add(TapGestureRecognizer(numberOfTapsRequired: 1, numberOfTouchesRequired: 2), "twoFinger")
     h.down(1, 100, 100, at: 0)
     h.down(2, 140, 100, at: 0.05)
-    h.event(at: 0.1, [TouchInput(id: 1, phase: .ended, x: 100, y: 100), TouchInput(id: 2, phase: .ended, x: 140, y: 100)])
+    h.event(
+      at: 0.1, [TouchInput(id: 1, phase: .ended, x: 100, y: 100), TouchInput(id: 2, phase: .ended, x: 140, y: 100)])
     #expect(
       h.decisions == [
         "0 view V touchesBegan 1",
@@ -156,7 +157,10 @@ struct SwipeTests {
 
   @Test("The distance needed decays linearly from 50 pt to 26 pt over 0.5 s")
   func decay() {
-    #expect(run(moves: [(238, 200, 0.25)]) == ["0.25 state swipe possible → ended: moved 38 pt right in 0.25 s", "0.25 action swipe ended at (200, 200)"])
+    #expect(
+      run(moves: [(238, 200, 0.25)]) == [
+        "0.25 state swipe possible → ended: moved 38 pt right in 0.25 s", "0.25 action swipe ended at (200, 200)",
+      ])
     #expect(run(moves: [(237, 200, 0.25)]) == ["0.26 state swipe possible → failed: lifted before moving far enough"])
     #expect(run(moves: [(250, 200, 0.001)]).first == "0.001 state swipe possible → ended: moved 50 pt right in 0.001 s")
     #expect(run(moves: [(227, 200, 0.5)]).first == "0.5 state swipe possible → ended: moved 27 pt right in 0.5 s")
@@ -164,26 +168,41 @@ struct SwipeTests {
 
   @Test("A move after 0.5 s fails the swipe, whatever its distance")
   func tooSlow() {
-    #expect(run(moves: [(220, 200, 0.3), (400, 200, 0.51)]) == ["0.51 state swipe possible → failed: moved after 0.51 s, longer than 0.5 s allowed"])
+    #expect(
+      run(moves: [(220, 200, 0.3), (400, 200, 0.51)]) == [
+        "0.51 state swipe possible → failed: moved after 0.51 s, longer than 0.5 s allowed"
+      ])
   }
 
   @Test("Movement across the direction beyond the decaying limit rules the direction out")
   func offAxis() {
-    #expect(run(moves: [(230, 410, 0.01)]) == ["0.01 state swipe possible → failed: moved 210 pt across right, more than 198 pt allowed"])
+    #expect(
+      run(moves: [(230, 410, 0.01)]) == [
+        "0.01 state swipe possible → failed: moved 210 pt across right, more than 198 pt allowed"
+      ])
   }
 
   @Test("Moving back more than 10 pt against the direction fails it (choice)")
   func reversal() {
-    #expect(run(moves: [(185, 200, 0.05)]) == ["0.05 state swipe possible → failed: reversed 15 pt against right, more than 10 pt allowed"])
-    #expect(run(moves: [(192, 200, 0.05), (260, 200, 0.1)]).first == "0.1 state swipe possible → ended: moved 60 pt right in 0.1 s")
+    #expect(
+      run(moves: [(185, 200, 0.05)]) == [
+        "0.05 state swipe possible → failed: reversed 15 pt against right, more than 10 pt allowed"
+      ])
+    #expect(
+      run(moves: [(192, 200, 0.05), (260, 200, 0.1)]).first
+        == "0.1 state swipe possible → ended: moved 60 pt right in 0.1 s")
   }
 
-  @Test("Each allowed direction works; the first that qualifies names the swipe", arguments: [
-    ("left", 140.0, 200.0), ("up", 200.0, 140.0), ("down", 200.0, 260.0),
-  ])
+  @Test(
+    "Each allowed direction works; the first that qualifies names the swipe",
+    arguments: [
+      ("left", 140.0, 200.0), ("up", 200.0, 140.0), ("down", 200.0, 260.0),
+    ])
   func directions(_ name: String, _ x: Double, _ y: Double) {
     let direction = SwipeGestureRecognizer.Direction.all.first { $0.name == name }!.direction
-    #expect(run(moves: [(x, y, 0.05)], direction: direction).first == "0.05 state swipe possible → ended: moved 60 pt \(name) in 0.05 s")
+    #expect(
+      run(moves: [(x, y, 0.05)], direction: direction).first
+        == "0.05 state swipe possible → ended: moved 60 pt \(name) in 0.05 s")
     #expect(run(moves: [(x, y, 0.05)], direction: .right).first?.contains("failed") ?? true)
   }
 
@@ -191,15 +210,23 @@ struct SwipeTests {
   func twoFingers() {
     let h = Harness()
     let swipe = h.add(SwipeGestureRecognizer(direction: .right, numberOfTouchesRequired: 2), "swipe")
-    h.event(at: 0, [TouchInput(id: 1, phase: .began, x: 100, y: 100), TouchInput(id: 2, phase: .began, x: 100, y: 150)])
-    h.event(at: 0.05, [TouchInput(id: 1, phase: .moved, x: 170, y: 100), TouchInput(id: 2, phase: .moved, x: 130, y: 150)])
-    h.event(at: 0.1, [TouchInput(id: 1, phase: .moved, x: 180, y: 100), TouchInput(id: 2, phase: .moved, x: 170, y: 150)])
+    h.event(
+      at: 0, [TouchInput(id: 1, phase: .began, x: 100, y: 100), TouchInput(id: 2, phase: .began, x: 100, y: 150)])
+    h.event(
+      at: 0.05, [TouchInput(id: 1, phase: .moved, x: 170, y: 100), TouchInput(id: 2, phase: .moved, x: 130, y: 150)])
+    h.event(
+      at: 0.1, [TouchInput(id: 1, phase: .moved, x: 180, y: 100), TouchInput(id: 2, phase: .moved, x: 170, y: 150)])
     #expect(h.decisions.contains("0.1 state swipe possible → ended: moved 70 pt right in 0.1 s"))
     #expect(h.decisions.contains("0.1 action swipe ended at (100, 125)"))
     #expect(swipe.state == .possible)
     let k = Harness()
     k.add(SwipeGestureRecognizer(direction: .right, numberOfTouchesRequired: 2), "swipe")
-    k.event(at: 0, [TouchInput(id: 1, phase: .began, x: 100, y: 100), TouchInput(id: 2, phase: .began, x: 100, y: 150), TouchInput(id: 3, phase: .began, x: 100, y: 200)])
+    k.event(
+      at: 0,
+      [
+        TouchInput(id: 1, phase: .began, x: 100, y: 100), TouchInput(id: 2, phase: .began, x: 100, y: 150),
+        TouchInput(id: 3, phase: .began, x: 100, y: 200),
+      ])
     #expect(k.decisions.contains("0 state swipe possible → failed: 3 fingers down, 2 required"))
   }
 }

@@ -91,7 +91,8 @@ struct ArticleExamplesTests {
     return h
   }
 
-  @Test("A fast flick is a swipe: it recognizes mid-move and the waiting pan fails silently",
+  @Test(
+    "A fast flick is a swipe: it recognizes mid-move and the waiting pan fails silently",
     arguments: DelegatePlacement.allCases)
   func flick(_ placement: DelegatePlacement) {
     let h = swipeBeforePan(placement)
@@ -120,7 +121,8 @@ struct ArticleExamplesTests {
       ])
   }
 
-  @Test("A slow drag is a pan: the swipe fails after 0.5 s and the pan begins with translation zero",
+  @Test(
+    "A slow drag is a pan: the swipe fails after 0.5 s and the pan begins with translation zero",
     arguments: DelegatePlacement.allCases)
   func slowDrag(_ placement: DelegatePlacement) {
     let h = swipeBeforePan(placement)

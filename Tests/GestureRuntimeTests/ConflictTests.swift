@@ -6,7 +6,9 @@ import Testing
 
 @Suite("Beginning and exclusion (behavior.md 3.1–3.5)")
 struct ExclusionTests {
-  @Test("3.1 shouldBegin is asked once per attempt when leaving possible, even if the recognizer is then held; false fails it")
+  @Test(
+    "3.1 shouldBegin is asked once per attempt when leaving possible, even if the recognizer is then held; false fails it"
+  )
   func shouldBeginOnce() {
     let h = Harness()
     let swipe = h.add(SwipeGestureRecognizer(), "swipe")
@@ -54,9 +56,17 @@ struct ExclusionTests {
       h.move(1, 120, 100, at: 0.1)
       let states = h.decisions.filter { $0.contains(" state ") }
       if allow {
-        #expect(states == ["0.1 state first possible → began: moved 20 pt, at least 10 pt", "0.1 state second possible → began: moved 20 pt, at least 10 pt"])
+        #expect(
+          states == [
+            "0.1 state first possible → began: moved 20 pt, at least 10 pt",
+            "0.1 state second possible → began: moved 20 pt, at least 10 pt",
+          ])
       } else {
-        #expect(states == ["0.1 state first possible → began: moved 20 pt, at least 10 pt", "0.1 state second possible → failed: prevented by first"])
+        #expect(
+          states == [
+            "0.1 state first possible → began: moved 20 pt, at least 10 pt",
+            "0.1 state second possible → failed: prevented by first",
+          ])
       }
     }
   }
@@ -74,7 +84,11 @@ struct ExclusionTests {
     h.event(at: 0, [TouchInput(id: 1, phase: .began, x: 50, y: 50), TouchInput(id: 2, phase: .began, x: 250, y: 50)])
     h.event(at: 0.1, [TouchInput(id: 1, phase: .moved, x: 70, y: 50), TouchInput(id: 2, phase: .moved, x: 270, y: 50)])
     let states = h.decisions.filter { $0.contains(" state ") }
-    #expect(states == ["0.1 state leftPan possible → began: moved 20 pt, at least 10 pt", "0.1 state rightPan possible → began: moved 20 pt, at least 10 pt"])
+    #expect(
+      states == [
+        "0.1 state leftPan possible → began: moved 20 pt, at least 10 pt",
+        "0.1 state rightPan possible → began: moved 20 pt, at least 10 pt",
+      ])
   }
 
   @Test("3.2 canPrevent and canBePrevented must both allow an exclusion")
@@ -110,12 +124,13 @@ struct ExclusionTests {
     h.finish()
     let states = h.decisions.filter { $0.contains(" state ") }
     #expect(
-      states == [
-        "0.1 state pan possible → failed: lifted before moving 10 pt",
-        "0.2 state pan possible → began: moved 30 pt, at least 10 pt",
-        "0.45 state doubleTap possible → failed: tap 2 did not begin within 0.35 s",
-        "5.2 state pan began → cancelled: undecided 5 s after its touches ended",
-      ].filter { !$0.hasPrefix("5.2") })
+      states
+        == [
+          "0.1 state pan possible → failed: lifted before moving 10 pt",
+          "0.2 state pan possible → began: moved 30 pt, at least 10 pt",
+          "0.45 state doubleTap possible → failed: tap 2 did not begin within 0.35 s",
+          "5.2 state pan began → cancelled: undecided 5 s after its touches ended",
+        ].filter { !$0.hasPrefix("5.2") })
   }
 
   @Test("3.3 A recognizer that sent actions is not excluded later, and excludes newcomers at each of its changes")
@@ -160,7 +175,9 @@ struct ExclusionTests {
       ])
   }
 
-  @Test("3.3/3.5 Single and double tap with no relation: the single fires once, then the double fails its second attempt even though it was added first")
+  @Test(
+    "3.3/3.5 Single and double tap with no relation: the single fires once, then the double fails its second attempt even though it was added first"
+  )
   func singleThenDouble() {
     let h = Harness()
     h.add(TapGestureRecognizer(), "tap")
@@ -255,7 +272,8 @@ struct FailureRequirementTests {
     var testDescription: String { rawValue }
   }
 
-  @Test("3.6 Each of the five sources creates the requirement, and a false never removes one", arguments: Source.allCases)
+  @Test(
+    "3.6 Each of the five sources creates the requirement, and a false never removes one", arguments: Source.allCases)
   func sources(_ source: Source) {
     let h = Harness()
     let a = h.add(ScriptedRecognizer(), "a")
@@ -321,7 +339,9 @@ struct FailureRequirementTests {
     #expect(h.decisions.contains("0.1 state tap possible → ended: recognized"))
   }
 
-  @Test("3.8 While held, the published state stays possible, the subclass reads what it asked for, and it excludes and cancels nothing")
+  @Test(
+    "3.8 While held, the published state stays possible, the subclass reads what it asked for, and it excludes and cancels nothing"
+  )
   func heldState() {
     let h = Harness()
     let swipe = h.add(SwipeGestureRecognizer(), "swipe")
@@ -385,7 +405,8 @@ struct FailureRequirementTests {
       ])
   }
 
-  @Test("3.10 single → double → triple tap: a triple tap fails the double and the held single, so only the triple fires")
+  @Test(
+    "3.10 single → double → triple tap: a triple tap fails the double and the held single, so only the triple fires")
   func tripleChain() {
     let h = Harness()
     let single = h.add(TapGestureRecognizer(), "single")
@@ -468,7 +489,8 @@ struct FailureRequirementTests {
       ])
   }
 
-  @Test("3.12 A recognizer still undecided 5 s after its last touch ended is failed, which releases whoever waits on it")
+  @Test(
+    "3.12 A recognizer still undecided 5 s after its last touch ended is failed, which releases whoever waits on it")
   func watchdog() {
     let h = Harness()
     let b = h.add(ScriptedRecognizer(), "b")

@@ -94,8 +94,11 @@ struct StatesAndActionsTests {
     IllegalCase(setup: [], request: .changed, published: .began, message: "possible → changed; mapped to began"),
     IllegalCase(setup: [], request: .cancelled, published: .failed, message: "possible → cancelled; mapped to failed"),
     IllegalCase(setup: [.began], request: .began, published: .changed, message: "began → began; mapped to changed"),
-    IllegalCase(setup: [.began], request: .failed, published: .cancelled, message: "began → failed; mapped to cancelled"),
-    IllegalCase(setup: [.began, .changed], request: .failed, published: .cancelled, message: "changed → failed; mapped to cancelled"),
+    IllegalCase(
+      setup: [.began], request: .failed, published: .cancelled, message: "began → failed; mapped to cancelled"),
+    IllegalCase(
+      setup: [.began, .changed], request: .failed, published: .cancelled,
+      message: "changed → failed; mapped to cancelled"),
     IllegalCase(setup: [.began], request: .possible, published: nil, message: "began → possible; ignored"),
     IllegalCase(setup: [], request: .possible, published: nil, message: "possible → possible; ignored"),
     IllegalCase(setup: [.began, .changed], request: .began, published: nil, message: "changed → began; ignored"),
@@ -103,7 +106,8 @@ struct StatesAndActionsTests {
     IllegalCase(setup: [.failed], request: .began, published: nil, message: "failed → began; ignored"),
   ]
 
-  @Test("1.2 With strict checking off, an illegal transition is mapped as UIKit maps it, with a diagnostic",
+  @Test(
+    "1.2 With strict checking off, an illegal transition is mapped as UIKit maps it, with a diagnostic",
     arguments: illegalCases)
   func illegalMapped(_ c: IllegalCase) {
     let h = Harness(strict: false)
@@ -159,7 +163,9 @@ struct StatesAndActionsTests {
     #expect(h.decisions.contains("1.1 state f possible → failed: failed"))
   }
 
-  @Test("1.4 A began recognizer gets a changed action for every event with a touch it tracks; stationary touches are not delivered")
+  @Test(
+    "1.4 A began recognizer gets a changed action for every event with a touch it tracks; stationary touches are not delivered"
+  )
   func implicitChanged() {
     let h = Harness()
     let r = h.add(ScriptedRecognizer(), "s")
@@ -211,7 +217,7 @@ struct StatesAndActionsTests {
   @Test("1.6 A recognizer stopped before sending any action ends as failed, silently; after an action, as cancelled")
   func cancelledOnlyAfterAction() {
     let h = Harness()
-    let quiet = h.add(ScriptedRecognizer(), "quiet")
+    h.add(ScriptedRecognizer(), "quiet")
     let active = h.add(ScriptedRecognizer(), "active", to: h.window)
     let delegate = TestDelegate()
     delegate.simultaneous = { _, _ in true }

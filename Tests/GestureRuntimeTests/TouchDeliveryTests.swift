@@ -61,7 +61,8 @@ struct TouchDeliveryTests {
     (-1, 10, nil),
   ]
 
-  @Test("2.1 Hit-testing: front-most first, deepest wins, hidden and non-interactive subtrees skipped, right and bottom edges exclusive",
+  @Test(
+    "2.1 Hit-testing: front-most first, deepest wins, hidden and non-interactive subtrees skipped, right and bottom edges exclusive",
     arguments: hits.indices)
   func hitTesting(_ index: Int) {
     let (x, y, expected) = Self.hits[index]
@@ -160,14 +161,17 @@ struct TouchDeliveryTests {
     h.add(LoggingRecognizer("onA", log), "onA", to: views["A"])
     h.add(LoggingRecognizer("onRoot", log), "onRoot", to: root)
     h.event(at: 0, [TouchInput(id: 1, phase: .began, x: 10, y: 10), TouchInput(id: 2, phase: .began, x: 250, y: 250)])
-    h.event(at: 0.1, [TouchInput(id: 1, phase: .moved, x: 12, y: 10), TouchInput(id: 2, phase: .ended, x: 250, y: 250)])
+    h.event(
+      at: 0.1, [TouchInput(id: 1, phase: .moved, x: 12, y: 10), TouchInput(id: 2, phase: .ended, x: 250, y: 250)])
     #expect(
       log.entries == [
         "onA began [1]", "onRoot began [1, 2]", "onA moved [1]", "onRoot moved [1]", "onRoot ended [2]",
       ])
   }
 
-  @Test("2.4 After a terminal state a recognizer never gets its old touches again, even after its reset; later touches start a new attempt")
+  @Test(
+    "2.4 After a terminal state a recognizer never gets its old touches again, even after its reset; later touches start a new attempt"
+  )
   func terminalStopsDelivery() {
     let h = Harness()
     let r = h.add(ScriptedRecognizer(), "s")
@@ -205,7 +209,9 @@ struct TouchDeliveryTests {
     #expect(h.decisions.contains("0.2 view V touchesEnded 1"))
   }
 
-  @Test("2.6 Disabling a tracking recognizer cancels its touches, fails it (or cancels it after an action), tells its dependents and resets it")
+  @Test(
+    "2.6 Disabling a tracking recognizer cancels its touches, fails it (or cancels it after an action), tells its dependents and resets it"
+  )
   func disableWhileTracking() {
     let h = Harness()
     let swipe = h.add(SwipeGestureRecognizer(), "swipe")
@@ -249,7 +255,8 @@ struct TouchDeliveryTests {
       }
       h.move(1, 140, 100, at: 0.3)
       #expect(count.cancelled == 1, "\(way)")
-      let reason = way == "disable" ? "disabled" : way == "removeRecognizer" ? "removed from its view" : "its view was removed"
+      let reason =
+        way == "disable" ? "disabled" : way == "removeRecognizer" ? "removed from its view" : "its view was removed"
       #expect(
         Array(h.decisions.prefix(3)) == [
           "0.2 state pan began → cancelled: \(reason)",

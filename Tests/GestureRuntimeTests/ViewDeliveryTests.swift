@@ -6,7 +6,8 @@ import Testing
 
 @Suite("Touch delivery to views (behavior.md 2.7–2.12)")
 struct ViewDeliveryTests {
-  @Test("2.7 A view with isMultipleTouchEnabled false gets only the first of its touches down at once; recognizers get all")
+  @Test(
+    "2.7 A view with isMultipleTouchEnabled false gets only the first of its touches down at once; recognizers get all")
   func singleTouchView() {
     let h = Harness()
     h.view.isMultipleTouchEnabled = false
@@ -40,7 +41,9 @@ struct ViewDeliveryTests {
     #expect(viewLines == ["0 view V touchesBegan 1", "0.1 view V touchesCancelled 1"])
   }
 
-  @Test("2.8 Recognizing cancels the view's touches right after the action; with cancelsTouchesInView false the view keeps them")
+  @Test(
+    "2.8 Recognizing cancels the view's touches right after the action; with cancelsTouchesInView false the view keeps them"
+  )
   func cancelsTouchesInView() {
     let h = Harness()
     h.add(PanGestureRecognizer(), "pan")
@@ -90,7 +93,9 @@ struct ViewDeliveryTests {
       ])
   }
 
-  @Test("2.9 delaysTouchesBegan: if the recognizer fails, the view gets touchesBegan and one touchesMoved at the current location")
+  @Test(
+    "2.9 delaysTouchesBegan: if the recognizer fails, the view gets touchesBegan and one touchesMoved at the current location"
+  )
   func delaysBeganFailed() {
     let h = Harness()
     let tap = h.add(TapGestureRecognizer(), "tap")
@@ -111,7 +116,8 @@ struct ViewDeliveryTests {
       ])
   }
 
-  @Test("2.9 delaysTouchesBegan with cancelsTouchesInView false: on recognition the withheld touch is released (choice)")
+  @Test(
+    "2.9 delaysTouchesBegan with cancelsTouchesInView false: on recognition the withheld touch is released (choice)")
   func delaysBeganReleased() {
     let h = Harness()
     let tap = h.add(TapGestureRecognizer(), "tap")
@@ -158,7 +164,9 @@ struct ViewDeliveryTests {
       ])
   }
 
-  @Test("2.10 delaysTouchesEnded with cancelsTouchesInView false: on recognition the view gets touchesEnded after the action")
+  @Test(
+    "2.10 delaysTouchesEnded with cancelsTouchesInView false: on recognition the view gets touchesEnded after the action"
+  )
   func delaysEndedRecognizedNoCancel() {
     let h = Harness()
     let doubleTap = h.add(TapGestureRecognizer(numberOfTapsRequired: 2), "doubleTap")

@@ -130,7 +130,8 @@ public final class TestDelegate: GestureRecognizerDelegate {
     log.append("shouldBegin \(gestureRecognizer.name)")
     return shouldBegin(gestureRecognizer)
   }
-  public func gestureRecognizer(_ g: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer) -> Bool {
+  public func gestureRecognizer(_ g: GestureRecognizer, shouldRecognizeSimultaneouslyWith o: GestureRecognizer) -> Bool
+  {
     simultaneous(g, o)
   }
   public func gestureRecognizer(_ g: GestureRecognizer, shouldRequireFailureOf o: GestureRecognizer) -> Bool {

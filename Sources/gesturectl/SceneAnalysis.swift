@@ -1,0 +1,236 @@
+import GestureCore
+
+/// What a scene declares, worked out without running it: failure requirements with their origin,
+/// simultaneity pairs, cycles, and findings (for `inspect` and `graph`).
+struct SceneAnalysis {
+  struct Requirement: Equatable {
+    /// The recognizer that waits.
+    let waiter: String
+    /// The recognizer it waits for.
+    let target: String
+    /// `requireToFail`, or the delegate method that creates it.
+    let origin: RequirementOrigin
+    /// The delegate that answers, for delegate origins.
+    let delegate: String?
+    var onCycle = false
+
+    var originText: String {
+      guard let delegate else { return origin.description }
+      return "\(origin) of \(delegate)"
+    }
+  }
+
+  struct Finding: Equatable {
+    enum Severity: String { case error, warning }
+    let severity: Severity
+    let message: String
+  }
+
+  let scene: Scene
+  private(set) var requirements: [Requirement] = []
+  private(set) var simultaneous: [(String, String, String)] = []
+  private(set) var cycles: [[String]] = []
+  private(set) var findings: [Finding] = []
+
+  init(scene: Scene, catalog: RecognizerCatalog) {
+    self.scene = scene
+    let infos = scene.recognizers
+    let names = infos.map(\.recognizer.name)
+    func info(_ name: String) -> Scene.RecognizerInfo? { infos.first { $0.recognizer.name == name } }
+    func add(_ requirement: Requirement) {
+      if requirement.waiter == requirement.target { return }
+      if !requirements.contains(where: { $0.waiter == requirement.waiter && $0.target == requirement.target }) {
+        requirements.append(requirement)
+      }
+    }
+    for entry in infos {
+      for target in entry.recognizer.failureRequirements {
+        add(Requirement(waiter: entry.recognizer.name, target: target.name, origin: .requireToFail, delegate: nil))
+      }
+    }
+    for delegate in scene.delegates {
+      let attached = Set(infos.filter { $0.delegateName == delegate.name }.map(\.recognizer.name))
+      func expand(_ pair: (String, String)) -> [String] {
+        pair.1 == "*" ? names.filter { $0 != pair.0 } : [pair.1]
+      }
+      func consulted(_ pair: (String, String), _ method: String) -> Bool {
+        if attached.contains(pair.0) { return true }
+        findings.append(
+          Finding(
+            severity: .warning,
+            message:
+              "\(delegate.name).\(method) lists [\(pair.0), \(pair.1)], but \(pair.0) does not have \(delegate.name) as its delegate: never consulted"
+          ))
+        return false
+      }
+      for pair in delegate.requireFailureOf where consulted(pair, "shouldRequireFailureOf") {
+        for other in expand(pair) {
+          add(Requirement(waiter: pair.0, target: other, origin: .shouldRequireFailureOf, delegate: delegate.name))
+        }
+      }
+      for pair in delegate.beRequiredToFailBy where consulted(pair, "shouldBeRequiredToFailBy") {
+        for other in expand(pair) {
+          add(Requirement(waiter: other, target: pair.0, origin: .shouldBeRequiredToFailBy, delegate: delegate.name))
+        }
+      }
+      for pair in delegate.simultaneousWith where consulted(pair, "shouldRecognizeSimultaneouslyWith") {
+        for other in expand(pair) where !simultaneous.contains(where: { Set([$0.0, $0.1]) == Set([pair.0, other]) }) {
+          simultaneous.append((pair.0, other, delegate.name))
+        }
+      }
+      for name in delegate.shouldNotBegin where !attached.contains(name) {
+        findings.append(
+          Finding(
+            severity: .warning,
+            message:
+              "\(delegate.name).shouldBegin lists \(name), but \(name) does not have \(delegate.name) as its delegate: never consulted"
+          ))
+      }
+    }
+    for warning in scene.warnings { findings.append(Finding(severity: .warning, message: warning)) }
+    findCycles()
+    for cycle in cycles {
+      findings.append(
+        Finding(
+          severity: .error,
+          message:
+            "cycle of failure requirements: \((cycle + [cycle[0]]).joined(separator: " → ")); the runtime ignores these requirements and the recognizers compete by plain exclusion"
+        ))
+    }
+    // Requirements that can never apply, or never resolve while a finger rests.
+    for requirement in requirements {
+      guard let waiter = info(requirement.waiter), let target = info(requirement.target),
+        let waiterView = waiter.recognizer.view, let targetView = target.recognizer.view
+      else { continue }
+      if !(waiterView.isDescendant(of: targetView) || targetView.isDescendant(of: waiterView)) {
+        let what =
+          requirement.origin == .requireToFail
+          ? "only holds while \(requirement.target) has a touch from another finger"
+          : "is never asked, since the delegate is consulted only for recognizers that share a touch"
+        findings.append(
+          Finding(
+            severity: .warning,
+            message:
+              "\(requirement.waiter) (on \(waiterView.name)) requires \(requirement.target) (on \(targetView.name)) to fail, but no touch reaches both views: the requirement \(what)"
+          ))
+      }
+      if let waiterKind = catalog.kind(named: waiter.kind), let targetKind = catalog.kind(named: target.kind),
+        waiterKind.recognizesWhileTouchesRest, !targetKind.canFailWhileTouchesRest
+      {
+        findings.append(
+          Finding(
+            severity: .warning,
+            message:
+              "\(requirement.waiter) waits for \(requirement.target), which cannot fail while a finger rests: \(requirement.waiter) (\(waiter.kind)) cannot begin until the finger moves or lifts"
+          ))
+      }
+    }
+    // Recognizers that touches cannot reach.
+    for entry in infos {
+      guard let view = entry.recognizer.view else { continue }
+      var current: View? = view
+      while let node = current {
+        if node.isHidden {
+          findings.append(
+            Finding(
+              severity: .warning,
+              message:
+                "\(entry.recognizer.name) is on \(view.name), \(node === view ? "which is" : "inside \(node.name), which is") hidden: no touch reaches it"
+            ))
+          break
+        }
+        if !node.isUserInteractionEnabled {
+          findings.append(
+            Finding(
+              severity: .warning,
+              message:
+                "\(entry.recognizer.name) is on \(view.name), \(node === view ? "which has" : "inside \(node.name), which has") user interaction disabled: no touch reaches it"
+            ))
+          break
+        }
+        if let parent = node.superview, let index = parent.subviews.firstIndex(where: { $0 === node }) {
+          if let cover = parent.subviews[(index + 1)...].first(where: { sibling in
+            !sibling.isHidden && sibling.isUserInteractionEnabled && sibling.frame.contains(node.frame)
+          }) {
+            findings.append(
+              Finding(
+                severity: .warning,
+                message:
+                  "\(entry.recognizer.name) is on \(view.name), \(node === view ? "which is" : "inside \(node.name), which is") entirely covered by \(cover.name) in front: no touch reaches it"
+              ))
+            break
+          }
+        }
+        current = node.superview
+      }
+      if !entry.recognizer.isEnabled {
+        findings.append(Finding(severity: .warning, message: "\(entry.recognizer.name) is disabled (isEnabled false)"))
+      }
+    }
+  }
+
+  /// Strongly connected components of the requirement graph, iteratively.
+  private mutating func findCycles() {
+    let names = scene.recognizers.map(\.recognizer.name)
+    var index: [String: Int] = [:]
+    for (i, name) in names.enumerated() { index[name] = i }
+    var adjacency = [[Int]](repeating: [], count: names.count)
+    for requirement in requirements {
+      if let from = index[requirement.waiter], let to = index[requirement.target] { adjacency[from].append(to) }
+    }
+    var order = [Int](repeating: -1, count: names.count)
+    var low = [Int](repeating: 0, count: names.count)
+    var onStack = [Bool](repeating: false, count: names.count)
+    var component = [Int](repeating: -1, count: names.count)
+    var stack: [Int] = []
+    var counter = 0
+    var components: [[Int]] = []
+    for root in 0..<names.count where order[root] < 0 {
+      var work: [(Int, Int)] = [(root, 0)]
+      order[root] = counter
+      low[root] = counter
+      counter += 1
+      stack.append(root)
+      onStack[root] = true
+      while let (node, edge) = work.last {
+        if edge < adjacency[node].count {
+          work[work.count - 1].1 += 1
+          let next = adjacency[node][edge]
+          if order[next] < 0 {
+            order[next] = counter
+            low[next] = counter
+            counter += 1
+            stack.append(next)
+            onStack[next] = true
+            work.append((next, 0))
+          } else if onStack[next] {
+            low[node] = min(low[node], order[next])
+          }
+          continue
+        }
+        work.removeLast()
+        if let (parent, _) = work.last { low[parent] = min(low[parent], low[node]) }
+        if low[node] == order[node] {
+          var members: [Int] = []
+          while let member = stack.popLast() {
+            onStack[member] = false
+            component[member] = components.count
+            members.append(member)
+            if member == node { break }
+          }
+          components.append(members)
+        }
+      }
+    }
+    for members in components where members.count > 1 {
+      cycles.append(members.sorted().map { names[$0] })
+    }
+    for i in requirements.indices {
+      if let from = index[requirements[i].waiter], let to = index[requirements[i].target],
+        component[from] == component[to], components[component[from]].count > 1
+      {
+        requirements[i].onCycle = true
+      }
+    }
+  }
+}

@@ -1,0 +1,106 @@
+import GestureCore
+import GestureRecognizers
+import Testing
+
+@Suite("Geometry, views and the catalog")
+struct CoreTests {
+  @Test("Rectangles contain their left and top edges but not their right and bottom edges")
+  func edges() {
+    let rect = Rect(x: 10, y: 20, width: 30, height: 40)
+    #expect(rect.contains(Point(x: 10, y: 20)))
+    #expect(rect.contains(Point(x: 39.999, y: 59.999)))
+    #expect(!rect.contains(Point(x: 40, y: 30)))
+    #expect(!rect.contains(Point(x: 20, y: 60)))
+    #expect(rect.contains(Rect(x: 10, y: 20, width: 30, height: 40)))
+    #expect(!rect.intersects(Rect(x: 40, y: 20, width: 5, height: 5)))
+  }
+
+  @Test("Points convert between views through window coordinates")
+  func conversion() {
+    let window = View(name: "w", frame: Rect(x: 5, y: 5, width: 400, height: 800))
+    let card = View(name: "card", frame: Rect(x: 20, y: 100, width: 100, height: 100))
+    let badge = View(name: "badge", frame: Rect(x: 10, y: 10, width: 20, height: 20))
+    window.addSubview(card)
+    card.addSubview(badge)
+    #expect(badge.originInWindow == Point(x: 35, y: 115))
+    #expect(badge.convert(Point(x: 1, y: 2), to: nil) == Point(x: 36, y: 117))
+    #expect(card.convert(Point(x: 0, y: 0), from: badge) == Point(x: 10, y: 10))
+    #expect(badge.convert(Point(x: 0, y: 0), to: card) == Point(x: 10, y: 10))
+    #expect(badge.depth == 2)
+    #expect(badge.root === window)
+  }
+
+  @Test("A view moves between superviews; a recognizer belongs to one view at a time")
+  func hierarchy() {
+    let a = View(name: "a", frame: .zero)
+    let b = View(name: "b", frame: .zero)
+    let child = View(name: "child", frame: .zero)
+    a.addSubview(child)
+    b.insertSubview(child, at: 99)
+    #expect(a.subviews.isEmpty)
+    #expect(b.subviews.map(\.name) == ["child"])
+    #expect(child.superview === b)
+    let tap = TapGestureRecognizer(name: "tap")
+    a.addGestureRecognizer(tap)
+    b.addGestureRecognizer(tap)
+    #expect(a.gestureRecognizers.isEmpty)
+    #expect(tap.view === b)
+    b.removeGestureRecognizer(tap)
+    #expect(tap.view == nil)
+    child.removeFromSuperview()
+    #expect(child.superview == nil)
+  }
+
+  @Test("Numbers print without trailing zeros, with at most six decimals")
+  func numbers() {
+    #expect(formatNumber(0) == "0")
+    #expect(formatNumber(0.43) == "0.43")
+    #expect(formatNumber(-2.5) == "-2.5")
+    #expect(formatNumber(114.28571428) == "114.285714")
+    #expect(formatNumber(-0.0000001) == "0")
+    #expect(formatNumber(.infinity) == "inf")
+    #expect(formatNumber(1e20) == "1e+20")
+    #expect(Timestamp(seconds: 0.08).description == "0.08")
+  }
+
+  @Test("State names round-trip, and recognized is ended")
+  func stateNames() {
+    for state in GestureRecognizer.State.allCases {
+      #expect(GestureRecognizer.State(name: state.description) == state)
+    }
+    #expect(GestureRecognizer.State(name: "recognized") == .ended)
+    #expect(GestureRecognizer.State(name: "nope") == nil)
+    #expect(GestureRecognizer.State.cancelled.isTerminal)
+    #expect(!GestureRecognizer.State.changed.isTerminal)
+  }
+
+  @Test("The catalog replaces a kind registered twice and builds recognizers from parameter values")
+  func catalog() {
+    var catalog = RecognizerCatalog.standard
+    #expect(catalog.kinds.map(\.name) == ["tap", "swipe", "pan", "longPress"])
+    catalog.register(BuiltInRecognizers.tap)
+    #expect(catalog.kinds.map(\.name) == ["swipe", "pan", "longPress", "tap"])
+    let tap = catalog.kind(named: "tap")!.make(
+      "t", ["numberOfTapsRequired": .integer(3), "allowableMovement": .number(7)])
+    #expect((tap as? TapGestureRecognizer)?.numberOfTapsRequired == 3)
+    #expect((tap as? TapGestureRecognizer)?.allowableMovement == 7)
+    let swipe =
+      catalog.kind(named: "swipe")!.make("s", ["direction": .options(["left", "up"])]) as? SwipeGestureRecognizer
+    #expect(swipe?.direction == [.left, .up])
+    #expect(catalog.kind(named: "pan")!.canFailWhileTouchesRest == false)
+    #expect(catalog.kind(named: "longPress")!.recognizesWhileTouchesRest)
+  }
+
+  @Test("A recognizer outside any runtime publishes what its subclass sets and keeps its actions")
+  func detachedRecognizer() {
+    let tap = TapGestureRecognizer(name: "t")
+    let id = tap.addAction { _ in }
+    #expect(tap.actionCount == 1)
+    tap.removeAction(id)
+    #expect(tap.actionCount == 0)
+    tap.setState(.ended)
+    #expect(tap.state == .ended)
+    #expect(tap.displayName == "t")
+    #expect(GestureRecognizer().displayName == "GestureRecognizer")
+  }
+}

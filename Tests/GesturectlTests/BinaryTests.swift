@@ -1,0 +1,68 @@
+import Foundation
+import Testing
+
+/// The built executable, run as a user would: arguments, standard input, exit codes, streams.
+@Suite("gesturectl binary")
+struct BinaryTests {
+  static var binary: String? {
+    for configuration in ["debug", "release"] {
+      let path = packageRoot + "/.build/\(configuration)/gesturectl"
+      if FileManager.default.isExecutableFile(atPath: path) { return path }
+    }
+    return nil
+  }
+
+  func run(_ arguments: [String], stdin: String? = nil) throws -> (code: Int32, out: String, err: String) {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Self.binary, "build gesturectl first"))
+    process.arguments = arguments
+    let output = Pipe()
+    let error = Pipe()
+    let input = Pipe()
+    process.standardOutput = output
+    process.standardError = error
+    process.standardInput = input
+    try process.run()
+    if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
+    try input.fileHandleForWriting.close()
+    let out = output.fileHandleForReading.readDataToEndOfFile()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    return (process.terminationStatus, String(decoding: out, as: UTF8.self), String(decoding: err, as: UTF8.self))
+  }
+
+  @Test("trace reads the script from standard input with -")
+  func stdinScript() throws {
+    let script = try String(contentsOfFile: example("tap-doubletap-double.events.jsonl"), encoding: .utf8)
+    let result = try run(["trace", example("tap-doubletap.scene.json"), "-", "--format", "jsonl"], stdin: script)
+    #expect(result.code == 0)
+    #expect(result.out.contains(#""recognizer":"doubleTap","from":"possible","to":"ended""#))
+    #expect(result.err == "")
+  }
+
+  @Test("The binary's exit codes: 0, 1 for findings, 64 usage, 65 bad data, 66 cannot open")
+  func exitCodes() throws {
+    let files = Files()
+    let cycle = files.write(
+      "c.json",
+      scene(
+        #"[{"name": "a", "kind": "tap", "view": "V", "requireToFail": ["b"]}, {"name": "b", "kind": "tap", "view": "V", "requireToFail": ["a"]}]"#
+      ))
+    #expect(try run(["--version"]).code == 0)
+    #expect(try run(["inspect", cycle]).code == 1)
+    #expect(try run(["trace"]).code == 64)
+    let bad = try run(["trace", example("tap-doubletap.scene.json"), "-"], stdin: "{\"t\": 1}\n{\"t\": 0}\n")
+    #expect(bad.code == 65)
+    #expect(bad.out == "")
+    #expect(bad.err == "-:2:7: error: time goes backwards: 0 s after 1 s\n")
+    #expect(try run(["validate", "/nonexistent.json"]).code == 66)
+  }
+
+  @Test("synth piped into trace gives the expected recognition")
+  func synthPipe() throws {
+    let script = try run(["synth", "doubletap"])
+    let trace = try run(["trace", example("tap-doubletap.scene.json"), "-", "--format", "jsonl"], stdin: script.out)
+    #expect(
+      trace.out.contains(#"{"t":0.28,"kind":"action","recognizer":"doubleTap","state":"ended","location":[200,200]}"#))
+  }
+}

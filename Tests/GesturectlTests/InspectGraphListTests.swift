@@ -1,0 +1,125 @@
+import Foundation
+import GestureCore
+import GestureRecognizers
+import Testing
+
+@testable import gesturectl
+
+@Suite("gesturectl inspect, graph, list")
+struct InspectGraphListTests {
+  @Test("inspect shows the tree, each requirement with its origin, simultaneity, and no findings for the example")
+  func inspectExample() {
+    let result = gesturectl(["inspect", example("tap-doubletap.scene.json")])
+    #expect(result.code == 0)
+    #expect(
+      result.out == """
+        Views:
+          window [0, 0, 400, 800]
+            photo [0, 0, 400, 400]
+              • tap (tap, delegate photoDelegate)
+              • doubleTap (tap)
+
+        Failure requirements (waiter → waits for target to fail):
+          tap → doubleTap   via shouldRequireFailureOf of photoDelegate
+
+        Simultaneous recognition:
+          none
+
+        Findings:
+          none
+
+        """)
+  }
+
+  @Test("inspect reports a cycle as an error (exit 1) and each kind of warning")
+  func inspectFindings() {
+    let files = Files()
+    let path = files.write(
+      "s.json",
+      """
+      {"views": [{"name": "R", "frame": [0, 0, 400, 800], "subviews": [
+         {"name": "A", "frame": [0, 0, 100, 100]},
+         {"name": "B", "frame": [200, 0, 100, 100]},
+         {"name": "H", "frame": [0, 200, 100, 100], "isHidden": true},
+         {"name": "Under", "frame": [0, 400, 50, 50]},
+         {"name": "Over", "frame": [0, 400, 100, 100]}]}],
+       "recognizers": [
+         {"name": "a", "kind": "tap", "view": "A", "requireToFail": ["b"]},
+         {"name": "b", "kind": "tap", "view": "A", "requireToFail": ["a"]},
+         {"name": "far", "kind": "tap", "view": "B", "requireToFail": ["a"]},
+         {"name": "press", "kind": "longPress", "view": "A", "requireToFail": ["pan"], "delegate": "d"},
+         {"name": "pan", "kind": "pan", "view": "A"},
+         {"name": "hidden", "kind": "tap", "view": "H"},
+         {"name": "covered", "kind": "tap", "view": "Under"}],
+       "delegates": [{"name": "d", "shouldRecognizeSimultaneouslyWith": [["pan", "press"], ["press", "*"]]}]}
+      """)
+    let result = gesturectl(["inspect", path])
+    #expect(result.code == 1)
+    let findings = result.out.components(separatedBy: "Findings:\n").last ?? ""
+    #expect(
+      findings.split(separator: "\n").map(String.init) == [
+        "  warning: d.shouldRecognizeSimultaneouslyWith lists [pan, press], but pan does not have d as its delegate: never consulted",
+        "  error: cycle of failure requirements: a → b → a; the runtime ignores these requirements and the recognizers compete by plain exclusion",
+        "  warning: far (on B) requires a (on A) to fail, but no touch reaches both views: the requirement only holds while a has a touch from another finger",
+        "  warning: press waits for pan, which cannot fail while a finger rests: press (longPress) cannot begin until the finger moves or lifts",
+        "  warning: hidden is on H, which is hidden: no touch reaches it",
+        "  warning: covered is on Under, which is entirely covered by Over in front: no touch reaches it",
+      ])
+    #expect(result.out.contains("  a → b   via requireToFail   [cycle]"))
+    #expect(result.out.contains("  press ⇄ a   via shouldRecognizeSimultaneouslyWith of d"))
+    let json = gesturectl(["inspect", path, "--format", "json"])
+    #expect(json.code == 1)
+    #expect(json.out.contains(#""cycles": [["a","b"]]"#))
+    #expect((try? JSONSerialization.jsonObject(with: Data(json.out.utf8))) != nil)
+  }
+
+  @Test("graph draws views as clusters, requirement edges with their origin, simultaneity dashed, cycles marked")
+  func graph() {
+    let files = Files()
+    let path = files.write(
+      "s.json",
+      scene(
+        """
+        [{"name": "a", "kind": "tap", "view": "V", "requireToFail": ["b"]},
+         {"name": "b", "kind": "tap", "view": "V", "requireToFail": ["a"], "delegate": "d"},
+         {"name": "p", "kind": "pan", "view": "R"}]
+        """, delegates: #"[{"name": "d", "shouldRecognizeSimultaneouslyWith": [["b", "p"]]}]"#))
+    let dot = gesturectl(["graph", path])
+    #expect(dot.code == 0)
+    #expect(dot.out.contains("subgraph cluster_R {"))
+    #expect(dot.out.contains("subgraph cluster_V {"))
+    #expect(dot.out.contains(##"r_a -> r_b [label="requireToFail (cycle)", color="#D55E00""##))
+    #expect(dot.out.contains(#"r_b -> r_p [dir=none, style=dashed, label="simultaneous (d)"];"#))
+    let mermaid = gesturectl(["graph", path, "--format", "mermaid"])
+    #expect(mermaid.out.hasPrefix("flowchart LR\n"))
+    #expect(mermaid.out.contains(#"r_a -->|"requireToFail (cycle)"| r_b"#))
+    #expect(mermaid.out.contains(#"r_b -.-|"simultaneous (d)"| r_p"#))
+    #expect(mermaid.out.contains("linkStyle 0 stroke:#D55E00"))
+  }
+
+  @Test("list shows every kind of the catalog with every parameter and its default")
+  func list() throws {
+    let text = gesturectl(["list"]).out
+    for kind in RecognizerCatalog.standard.kinds {
+      #expect(text.contains("\(kind.name): \(kind.summary)"))
+      for parameter in kind.parameters {
+        #expect(text.contains(parameter.name), "\(kind.name).\(parameter.name)")
+      }
+    }
+    #expect(text.contains("maximumIntervalBetweenSuccessiveTaps"))
+    let json = gesturectl(["list", "--format", "json"]).out
+    let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
+    #expect(parsed.map { $0["kind"] as? String } == ["tap", "swipe", "pan", "longPress"])
+  }
+
+  @Test("A plug-in kind registered in the catalog can be named by scene files")
+  func pluginKind() throws {
+    var catalog = RecognizerCatalog.standard
+    catalog.register(
+      RecognizerKind(
+        name: "custom", summary: "A test kind.", parameters: [], make: { name, _ in TapGestureRecognizer(name: name) }))
+    let loader = SceneLoader(file: "s.json", catalog: catalog)
+    let loaded = try loader.load(bytes: Array(scene(#"[{"name": "c", "kind": "custom", "view": "V"}]"#).utf8))
+    #expect(loaded.recognizers.map(\.kind) == ["custom"])
+  }
+}
