@@ -82,6 +82,8 @@ extension GestureRuntime {
       }
       view = current.superview
     }
+    // A delegate asked above may have removed or disabled recognizers already collected.
+    collected.removeAll { $0.view == nil || !$0.isEnabled }
     var edgesAdded = false
     var suppressView = false
     for recognizer in collected {
@@ -204,7 +206,8 @@ extension GestureRuntime {
         let entry = record.entries[index]
         index += 1
         let recognizer = entry.recognizer
-        guard entry.attempt == recognizer.runtime.attempt, !recognizer.requestedState.isTerminal
+        guard entry.attempt == recognizer.runtime.attempt, !recognizer.requestedState.isTerminal,
+          recognizer.view != nil
         else { continue }
         recognizer.runtime.requestedThisDelivery = false
         scratchTouches.removeAll(keepingCapacity: true)
@@ -229,7 +232,7 @@ extension GestureRuntime {
     }
     let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
     for recognizer in order {
-      guard !recognizer.requestedState.isTerminal else { continue }
+      guard !recognizer.requestedState.isTerminal, recognizer.view != nil else { continue }
       recognizer.runtime.requestedThisDelivery = false
       var delivered = false
       var cancelled = false
