@@ -19,15 +19,15 @@ public final class GestureRuntime {
   /// Where the trace goes; nil records nothing and costs nothing.
   public var trace: (any TraceSink)?
   /// Whether an illegal transition traps (true) or is mapped with a diagnostic (false)
-  /// (behavior.md 1.2). Defaults to ``GestureRecognizer/defaultStrictTransitions``.
+  /// (behavior.md 1.2). Defaults to ``GestureCore/GestureRecognizer/defaultStrictTransitions``.
   public var strictTransitions = GestureRecognizer.defaultStrictTransitions
   /// How long a recognizer may stay undecided after its last touch ended before the runtime fails
   /// it (behavior.md 3.12).
   public static let undecidedTimeout: Duration = .seconds(5)
   /// How close in time and space a touch must begin after the previous one lifted to count as a
-  /// further tap in ``Touch/tapCount``.
+  /// further tap in ``GestureCore/Touch/tapCount``.
   public static let tapCountInterval: Duration = .milliseconds(350)
-  /// The distance for ``Touch/tapCount``, in points.
+  /// The distance for ``GestureCore/Touch/tapCount``, in points.
   public static let tapCountDistance = 45.0
 
   /// The time of the current (or last) dispatch.
