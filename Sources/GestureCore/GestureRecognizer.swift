@@ -9,66 +9,79 @@
 /// the states with ``setState(_:reason:)``; see `GestureRecognizer+Subclassing.swift`.
 open class GestureRecognizer {
   /// A name for traces, diagnostics and scene files.
-  public var name: String
+  public final var name: String
 
   /// The published state: what the delegate, other recognizers and actions see (behavior.md 1.1).
   ///
   /// While the recognizer is held by a failure requirement it stays `possible` even if the
   /// subclass asked for more (behavior.md 3.8); the subclass reads ``requestedState``.
-  public var state: State { runtime.actionState ?? publishedState }
+  public final var state: State { runtime.actionState ?? publishedState }
 
   /// The state the subclass last asked for; equal to ``state`` except while held by a failure
   /// requirement or after the runtime decided for it.
-  public package(set) var requestedState: State = .possible
+  public final package(set) var requestedState: State = .possible
 
   /// The published state without the override that actions see.
-  package var publishedState: State = .possible
+  package final var publishedState: State = .possible
 
   /// The view the recognizer is attached to.
-  public private(set) weak var view: View?
+  public final private(set) unowned(safe) var view: View?
 
   /// The object consulted about beginning, simultaneity, failure requirements and touches.
-  public weak var delegate: (any GestureRecognizerDelegate)?
+  public final weak var delegate: (any GestureRecognizerDelegate)?
 
   /// Whether the recognizer takes part; disabling it while it tracks touches cancels it
   /// (behavior.md 2.6).
-  public var isEnabled = true {
+  public final var isEnabled = true {
     didSet { if oldValue != isEnabled { host?.recognizerEnabledDidChange(self) } }
   }
 
   /// Whether recognizing cancels the view's touches (default true, behavior.md 2.8).
-  public var cancelsTouchesInView = true
+  public final var cancelsTouchesInView = true
   /// Whether new touches are withheld from the view while undecided (default false, behavior.md
   /// 2.9).
-  public var delaysTouchesBegan = false
+  public final var delaysTouchesBegan = false
   /// Whether ended touches are withheld from the view while undecided (default true,
   /// behavior.md 2.10).
-  public var delaysTouchesEnded = true
+  public final var delaysTouchesEnded = true
 
   /// The touch types the recognizer accepts (default all).
-  public var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases) {
+  public final var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases) {
     didSet { allowedTouchTypeMask = Self.mask(allowedTouchTypes) }
   }
   /// Whether an attempt refuses a touch of a different type than its first (default true).
-  public var requiresExclusiveTouchType = true
+  public final var requiresExclusiveTouchType = true
 
-  package private(set) var allowedTouchTypeMask: UInt8 = 0b111
-  package var runtime = RecognizerRuntimeRecord()
-  package weak var host: (any GestureHost)?
-  package var trackedTouches: [Touch] = []
-  package var lastTouchLocations: [Point] = []
-  package var additionOrder = 0
-  package var staticRequirements: [WeakRecognizer] = []
-  private var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
-  private var nextActionID = 0
+  package final private(set) var allowedTouchTypeMask: UInt8 = 0b111
+  package final var runtime = RecognizerRuntimeRecord()
+  package final unowned(safe) var host: (any GestureHost)?
+  package final var trackedTouches: [Touch] = []
+  package final var lastTouchLocations: [Point] = []
+  package final var additionOrder = 0
+  /// Recognizers this one requires to fail, and those that require this one, held unowned on both
+  /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
+  package final var staticRequirements: [UnownedRecognizer] = []
+  package final var staticDependents: [UnownedRecognizer] = []
+  private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
+  private final var nextActionID = 0
 
   /// Creates a recognizer with an optional name for traces.
   public init(name: String = "") {
     self.name = name
   }
 
+  deinit {
+    let me = ObjectIdentifier(self)
+    for target in staticRequirements {
+      target.value.staticDependents.removeAll { $0.id == me }
+    }
+    for dependent in staticDependents {
+      dependent.value.staticRequirements.removeAll { $0.id == me }
+    }
+  }
+
   /// The name, or the type's name when the recognizer has none.
-  public var displayName: String {
+  public final var displayName: String {
     name.isEmpty ? String(describing: type(of: self)) : name
   }
 
@@ -84,8 +97,9 @@ open class GestureRecognizer {
     }
   }
 
-  package func attach(to view: View?) {
+  package final func attach(to view: View?) {
     self.view = view
+    if view == nil { host = nil }
   }
 
   // MARK: Subclassing API (overridable)
@@ -136,7 +150,7 @@ open class GestureRecognizer {
   /// Registers an action, called with the recognizer on `began`, every `changed`, `ended` and
   /// `cancelled`, never on `failed` (behavior.md 1.3). Returns an identifier for removal.
   @discardableResult
-  public func addAction(_ action: @escaping (GestureRecognizer) -> Void) -> ActionIdentifier {
+  public final func addAction(_ action: @escaping (GestureRecognizer) -> Void) -> ActionIdentifier {
     nextActionID += 1
     let id = ActionIdentifier(rawValue: nextActionID)
     actions.append((id, action))
@@ -144,20 +158,20 @@ open class GestureRecognizer {
   }
 
   /// Removes the action registered under `id`; unknown identifiers are ignored.
-  public func removeAction(_ id: ActionIdentifier) {
+  public final func removeAction(_ id: ActionIdentifier) {
     actions.removeAll { $0.id == id }
   }
 
   /// Removes every action.
-  public func removeAllActions() {
+  public final func removeAllActions() {
     actions.removeAll()
   }
 
   /// The number of registered actions.
-  public var actionCount: Int { actions.count }
+  public final var actionCount: Int { actions.count }
 
   /// Calls the registered actions in registration order (used by the runtime).
-  package func performActions() {
+  package final func performActions() {
     if actions.isEmpty { return }
     let snapshot = actions
     for entry in snapshot { entry.body(self) }
@@ -167,24 +181,24 @@ open class GestureRecognizer {
 
   /// Makes this recognizer wait for `other` to fail before it leaves `possible`
   /// (behavior.md 3.6). Requiring itself is ignored with a diagnostic.
-  public func require(toFail other: GestureRecognizer) {
+  public final func require(toFail other: GestureRecognizer) {
     if other === self {
       (host ?? view?.root.host)?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
       selfRequirementDiagnostics += 1
       return
     }
-    staticRequirements.removeAll { $0.value == nil }
-    if staticRequirements.contains(where: { $0.value === other }) { return }
-    staticRequirements.append(WeakRecognizer(other))
+    if staticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }
+    staticRequirements.append(UnownedRecognizer(other))
+    other.staticDependents.append(UnownedRecognizer(self))
     host?.recognizer(self, didRequireFailureOf: other)
   }
 
   /// How many times ``require(toFail:)`` was called with the recognizer itself.
-  public private(set) var selfRequirementDiagnostics = 0
+  public final private(set) var selfRequirementDiagnostics = 0
 
   /// The recognizers this one was told to wait for with ``require(toFail:)``.
-  public var failureRequirements: [GestureRecognizer] {
-    staticRequirements.compactMap(\.value)
+  public final var failureRequirements: [GestureRecognizer] {
+    staticRequirements.map(\.value)
   }
 
   // MARK: Location
@@ -205,7 +219,7 @@ open class GestureRecognizer {
   }
 
   /// The location of the touch at `index` (0 ..< ``numberOfTouches``) in `view`'s coordinates.
-  public func location(ofTouch index: Int, in view: View?) -> Point {
+  public final func location(ofTouch index: Int, in view: View?) -> Point {
     precondition(
       index >= 0 && index < trackedTouches.count,
       "\(displayName): touch index \(index) out of range 0..<\(trackedTouches.count)")
@@ -213,10 +227,10 @@ open class GestureRecognizer {
   }
 
   /// The number of touches the recognizer is tracking.
-  public var numberOfTouches: Int { trackedTouches.count }
+  public final var numberOfTouches: Int { trackedTouches.count }
 
   /// The touches the recognizer is tracking, in the order they began.
-  public var touches: [Touch] { trackedTouches }
+  public final var touches: [Touch] { trackedTouches }
 
   /// The centroid of a sequence of points.
   public static func centroid<S: Sequence>(_ points: S) -> Point where S.Element == Point {
@@ -236,8 +250,14 @@ public struct ActionIdentifier: Hashable, Sendable {
   public let rawValue: Int
 }
 
-/// A weak reference to a recognizer.
-package struct WeakRecognizer {
-  package weak var value: GestureRecognizer?
-  package init(_ value: GestureRecognizer) { self.value = value }
+/// An unowned reference to a recognizer, kept valid by unlinking in `deinit`.
+package struct UnownedRecognizer {
+  package unowned(safe) let value: GestureRecognizer
+  /// The identity, comparable without loading `value` (which traps once its object's `deinit`
+  /// has begun).
+  package let id: ObjectIdentifier
+  package init(_ value: GestureRecognizer) {
+    self.value = value
+    self.id = ObjectIdentifier(value)
+  }
 }

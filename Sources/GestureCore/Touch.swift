@@ -47,7 +47,7 @@ public final class Touch {
   /// How many times in quick succession a finger touched this point (1 for a first touch).
   public package(set) var tapCount: Int
   /// The view the touch was hit-tested to when it began (nil when it hit no view).
-  public package(set) weak var view: View?
+  public package(set) var view: View?
   /// The runtime's record of this touch while the runtime still needs it.
   package var runtimeRecord: AnyObject?
 

@@ -6,28 +6,32 @@
 /// ``gestureRecognizerShouldBegin(_:)`` to veto a recognizer (behavior.md 2.12).
 open class View {
   /// A name for traces and diagnostics.
-  public var name: String
+  public final var name: String
   /// The position and size in the superview's coordinates, in points.
-  public var frame: Rect
+  public final var frame: Rect
   /// Whether the view and its subtree are hidden from hit-testing (behavior.md 2.1).
-  public var isHidden = false
+  public final var isHidden = false
   /// Whether the view and its subtree take part in hit-testing (behavior.md 2.1).
-  public var isUserInteractionEnabled = true
+  public final var isUserInteractionEnabled = true
   /// Whether the view receives more than one of its touches at a time (behavior.md 2.7).
-  public var isMultipleTouchEnabled = true
+  public final var isMultipleTouchEnabled = true
   /// The subviews, back to front.
-  public private(set) var subviews: [View] = []
+  public final private(set) var subviews: [View] = []
   /// The view that contains this one.
-  public private(set) weak var superview: View?
+  public final private(set) unowned(safe) var superview: View?
   /// The recognizers attached to this view, in the order they were added.
-  public private(set) var gestureRecognizers: [GestureRecognizer] = []
+  public final private(set) var gestureRecognizers: [GestureRecognizer] = []
 
   /// The runtime that dispatches touches to this tree; set on the root only.
-  package weak var host: (any GestureHost)?
+  package final unowned(safe) var host: (any GestureHost)? {
+    didSet { hostIdentifier = host.map { ObjectIdentifier($0) } }
+  }
+  /// The host's identity, comparable in the host's `deinit`, when `host` can no longer be read.
+  package final private(set) var hostIdentifier: ObjectIdentifier?
   /// How many touches the view has been told about that have not ended (runtime bookkeeping).
-  package var activeTouchCount = 0
+  package final var activeTouchCount = 0
   /// Scratch mark used by the runtime to group view calls without allocating.
-  package var runtimeMark = 0
+  package final var runtimeMark = 0
 
   /// Creates a view with a name and a frame in its future superview's coordinates.
   public init(name: String = "", frame: Rect) {
@@ -35,18 +39,24 @@ open class View {
     self.frame = frame
   }
 
+  deinit {
+    // Back-references are unowned (no side-table reference counts); unlink them here.
+    for child in subviews { child.superview = nil }
+    for recognizer in gestureRecognizers { recognizer.attach(to: nil) }
+  }
+
   /// The view's own coordinate space: its size at the origin.
-  public var bounds: Rect { Rect(origin: .zero, size: frame.size) }
+  public final var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
   /// The root of the tree this view belongs to.
-  public var root: View {
+  public final var root: View {
     var view = self
     while let parent = view.superview { view = parent }
     return view
   }
 
   /// The number of superviews above this view.
-  public var depth: Int {
+  public final var depth: Int {
     var count = 0
     var view = self
     while let parent = view.superview {
@@ -57,7 +67,7 @@ open class View {
   }
 
   /// Whether this view is `other` or one of its descendants.
-  public func isDescendant(of other: View) -> Bool {
+  public final func isDescendant(of other: View) -> Bool {
     var view: View? = self
     while let current = view {
       if current === other { return true }
@@ -69,13 +79,13 @@ open class View {
   // MARK: Hierarchy
 
   /// Adds `view` as the front-most subview, removing it from its previous superview first.
-  public func addSubview(_ view: View) {
+  public final func addSubview(_ view: View) {
     insertSubview(view, at: subviews.count)
   }
 
   /// Inserts `view` among the subviews at `index` (0 is the back), removing it from its previous
   /// superview first. The index is clamped to the valid range.
-  public func insertSubview(_ view: View, at index: Int) {
+  public final func insertSubview(_ view: View, at index: Int) {
     precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
     if view.superview != nil { view.removeFromSuperview() }
     subviews.insert(view, at: max(0, min(index, subviews.count)))
@@ -86,7 +96,7 @@ open class View {
   ///
   /// Recognizers in the subtree that are tracking touches are cancelled and reset, and touches
   /// hit-tested into the subtree are cancelled for their views (behavior.md 2.6).
-  public func removeFromSuperview() {
+  public final func removeFromSuperview() {
     guard let parent = superview else { return }
     let host = root.host
     host?.viewWillBeRemoved(self)
@@ -98,7 +108,7 @@ open class View {
   // MARK: Recognizers
 
   /// Attaches a recognizer; a recognizer belongs to at most one view.
-  public func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+  public final func addGestureRecognizer(_ recognizer: GestureRecognizer) {
     if let previous = recognizer.view {
       if previous === self { return }
       previous.removeGestureRecognizer(recognizer)
@@ -111,7 +121,7 @@ open class View {
 
   /// Detaches a recognizer; if it is tracking touches it is cancelled and reset first
   /// (behavior.md 2.6).
-  public func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
+  public final func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.view === self else { return }
     let host = root.host
     host?.recognizerWillBeRemoved(recognizer)
@@ -123,7 +133,7 @@ open class View {
   // MARK: Coordinates and hit-testing
 
   /// The view's origin in window coordinates.
-  public var originInWindow: Point {
+  public final var originInWindow: Point {
     var point = frame.origin
     var view = superview
     while let current = view {
@@ -134,17 +144,17 @@ open class View {
   }
 
   /// The view's frame in window coordinates.
-  public var frameInWindow: Rect { Rect(origin: originInWindow, size: frame.size) }
+  public final var frameInWindow: Rect { Rect(origin: originInWindow, size: frame.size) }
 
   /// Converts `point` from this view's coordinates to `view`'s (window coordinates when nil).
-  public func convert(_ point: Point, to view: View?) -> Point {
+  public final func convert(_ point: Point, to view: View?) -> Point {
     let inWindow = point + originInWindow
     guard let view else { return inWindow }
     return inWindow - view.originInWindow
   }
 
   /// Converts `point` from `view`'s coordinates (window coordinates when nil) to this view's.
-  public func convert(_ point: Point, from view: View?) -> Point {
+  public final func convert(_ point: Point, from view: View?) -> Point {
     let inWindow = view.map { point + $0.originInWindow } ?? point
     return inWindow - originInWindow
   }
@@ -160,7 +170,7 @@ open class View {
   ///
   /// Hidden or non-interactive views are skipped with their subtree, as are views that do not
   /// contain the point. The walk is iterative, so its cost is linear in the depth of the tree.
-  public func hitTest(_ point: Point) -> View? {
+  public final func hitTest(_ point: Point) -> View? {
     guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
     var current: View = self
     var local = point

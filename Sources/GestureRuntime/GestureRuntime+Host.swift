@@ -32,7 +32,7 @@ extension GestureRuntime: GestureHost {
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     recognizer.trackedTouches.removeAll { $0 === touch }
     recognizer.runtime.attemptTouches.removeAll { $0 === touch }
-    if let record = touch.runtimeRecord as? TouchRecord {
+    if let record = touch.record {
       for index in record.entries.indices where record.entries[index].recognizer === recognizer {
         record.entries[index].attempt = 0
       }
@@ -65,9 +65,13 @@ extension GestureRuntime: GestureHost {
     let records =
       liveTouches.values.filter { $0.view?.isDescendant(of: view) ?? false }
       + withheldRecords.filter { $0.view?.isDescendant(of: view) ?? false }
-    guard !recognizers.isEmpty || !records.isEmpty else { return }
+    guard !recognizers.isEmpty || !records.isEmpty else {
+      GestureRuntime.detach(view)
+      return
+    }
     sceneChange { [unowned self] in
       self.stopAttempt(of: recognizers, reason: "its view was removed")
+      GestureRuntime.detach(view)
       for record in records where record.viewState != .done {
         record.cancelRequested = true
         self.markDirty(record)
@@ -102,7 +106,7 @@ extension GestureRuntime: GestureHost {
         removeTracked(touches, from: recognizer)
       }
       for touch in recognizer.runtime.attemptTouches {
-        if let record = touch.runtimeRecord as? TouchRecord { markDirty(record) }
+        if let record = touch.record { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)
     }

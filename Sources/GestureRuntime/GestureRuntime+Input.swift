@@ -139,9 +139,8 @@ extension GestureRuntime {
     recognizer.host = self
     recognizer.runtime.depth = recognizer.view?.depth ?? 0
     participants.append(recognizer)
-    for weak in recognizer.staticRequirements {
-      guard let target = weak.value, target !== recognizer else { continue }
-      addEdge(from: recognizer, to: target, origin: .requireToFail)
+    for requirement in recognizer.staticRequirements where requirement.value !== recognizer {
+      addEdge(from: recognizer, to: requirement.value, origin: .requireToFail)
     }
   }
 

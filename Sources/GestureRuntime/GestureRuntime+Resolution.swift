@@ -143,15 +143,16 @@ extension GestureRuntime {
     recognizer.didFinishWaiting()
     let logical = recognizer.requestedState
     let first = recognizer.runtime.firstWanted
-    var names: [String] = []
+    var reason: String?
     if trace != nil {
+      var names: [String] = []
       for edge in recognizer.runtime.requires where edge.target.publishedState == .failed {
         names.append(edge.target.displayName)
       }
+      reason = "released: \(names.joined(separator: ", ")) failed"
     }
-    let reason = "released: \(names.joined(separator: ", ")) failed"
     if logical == .cancelled || logical == .failed {
-      publish(recognizer, .failed, reason: reason)
+      publish(recognizer, .failed, reason: reason ?? "failed")
       return
     }
     addCandidate(recognizer, first, reason: reason)
@@ -327,7 +328,7 @@ extension GestureRuntime {
       recognizer.runtime.recognized = true
       if recognizer.cancelsTouchesInView {
         for touch in recognizer.runtime.attemptTouches {
-          if let record = touch.runtimeRecord as? TouchRecord {
+          if let record = touch.record {
             record.cancelRequested = true
             markDirty(record)
           }
@@ -336,7 +337,7 @@ extension GestureRuntime {
     }
     if state == .began || state.isTerminal {
       for touch in recognizer.runtime.attemptTouches {
-        if let record = touch.runtimeRecord as? TouchRecord { markDirty(record) }
+        if let record = touch.record { markDirty(record) }
       }
     }
     if state.isTerminal {

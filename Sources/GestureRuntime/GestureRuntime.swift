@@ -92,7 +92,17 @@ public final class GestureRuntime {
   }
 
   deinit {
-    if window.host === self { window.host = nil }
+    if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
+    GestureRuntime.detach(window)
+  }
+
+  /// Clears the unowned references to this runtime held by a subtree's recognizers.
+  static func detach(_ root: View) {
+    var stack = [root]
+    while let view = stack.popLast() {
+      for recognizer in view.gestureRecognizers { recognizer.host = nil }
+      stack.append(contentsOf: view.subviews)
+    }
   }
 
   // MARK: Input

@@ -49,3 +49,11 @@ final class TouchRecord {
     return false
   }
 }
+
+extension Touch {
+  /// The runtime's record of this touch, while it has one (only TouchRecords are stored there).
+  var record: TouchRecord? {
+    guard let object = runtimeRecord else { return nil }
+    return unsafeDowncast(object, to: TouchRecord.self)
+  }
+}

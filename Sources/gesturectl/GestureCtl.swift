@@ -23,7 +23,7 @@ enum GestureCtl {
   static var subcommands: [Subcommand] {
     [
       TraceCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
-      SynthCommand.command, ListCommand.command, ValidateCommand.command,
+      SynthCommand.command, ListCommand.command, ValidateCommand.command, BenchCommand.command,
     ]
   }
 
