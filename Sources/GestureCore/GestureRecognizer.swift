@@ -137,6 +137,11 @@ open class GestureRecognizer {
   /// Whether `other` must wait for this recognizer to fail (behavior.md 3.6); default false.
   open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
+  /// Whether the runtime asks ``shouldRequireFailure(of:)`` and ``shouldBeRequiredToFail(by:)``
+  /// about this recognizer's pairs. It costs two calls per pair of recognizers that share a touch;
+  /// a subclass that overrides neither method may return false to save them. Default true.
+  open var asksForDynamicFailureRequirements: Bool { true }
+
   /// Extra numbers for the trace's `action` lines, in `view`'s coordinates (a pan adds
   /// `translation` and `velocity`). Default none.
   open func traceAttributes(in view: View?) -> [TraceAttribute] { [] }

@@ -44,6 +44,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
+  /// False: built-in recognizers decide no failure requirements themselves.
+  public override var asksForDynamicFailureRequirements: Bool { false }
+
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
   }

@@ -31,6 +31,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
+  /// False: built-in recognizers decide no failure requirements themselves.
+  public override var asksForDynamicFailureRequirements: Bool { false }
+
   /// The translation since the pan began (or since the last ``setTranslation(_:in:)``), in
   /// points. Views have no transforms, so it is the same in every view's coordinates.
   public func translation(in view: View?) -> Point {

@@ -77,6 +77,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
+  /// False: built-in recognizers decide no failure requirements themselves.
+  public override var asksForDynamicFailureRequirements: Bool { false }
+
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
   }
@@ -117,7 +120,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     let allowedOff =
       maximumSecondaryMovement - (maximumSecondaryMovement - maximumSecondaryMovementAtMaximumDuration)
       * fraction
-    var lastReason = ""
+    // Why the last direction was ruled out, as numbers: the sentence is built only when traced.
+    var lastRuledOut: (name: String, reversed: Bool, amount: Double, limit: Double)?
     for (index, entry) in Direction.all.enumerated()
     where direction.contains(entry.direction) && !ruledOut.contains(entry.direction) {
       var smallestPrimary = Double.infinity
@@ -134,14 +138,12 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
       furthest[index] = max(furthest[index], centroidPrimary)
       if furthest[index] - centroidPrimary > reverseTolerance {
         ruledOut.insert(entry.direction)
-        lastReason =
-          "reversed \(formatNumber((furthest[index] - centroidPrimary).rounded())) pt against \(entry.name), more than \(formatNumber(reverseTolerance)) pt allowed"
+        lastRuledOut = (entry.name, true, furthest[index] - centroidPrimary, reverseTolerance)
         continue
       }
       if largestSecondary > allowedOff {
         ruledOut.insert(entry.direction)
-        lastReason =
-          "moved \(formatNumber(largestSecondary.rounded())) pt across \(entry.name), more than \(formatNumber(allowedOff.rounded())) pt allowed"
+        lastRuledOut = (entry.name, false, largestSecondary, allowedOff)
         continue
       }
       if smallestPrimary >= needed {
@@ -153,8 +155,12 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         return
       }
     }
-    if direction.subtracting(ruledOut).isEmpty {
-      fail(lastReason)
+    if direction.subtracting(ruledOut).isEmpty, let why = lastRuledOut {
+      fail(
+        why.reversed
+          ? "reversed \(formatNumber(why.amount.rounded())) pt against \(why.name), more than \(formatNumber(why.limit)) pt allowed"
+          : "moved \(formatNumber(why.amount.rounded())) pt across \(why.name), more than \(formatNumber(why.limit.rounded())) pt allowed"
+      )
     }
   }
 

@@ -51,6 +51,9 @@ public final class TapGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
+  /// False: built-in recognizers decide no failure requirements themselves.
+  public override var asksForDynamicFailureRequirements: Bool { false }
+
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
   }

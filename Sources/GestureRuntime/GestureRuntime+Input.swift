@@ -4,8 +4,8 @@ extension GestureRuntime {
   /// Applies one input event: updates touches, collects recognizers for new touches, delivers the
   /// event to the recognizers (behavior.md 2.2–2.4).
   func handleInput(_ inputs: [TouchInput]) {
-    eventRecords.removeAll(keepingCapacity: true)
-    eventTouches.removeAll(keepingCapacity: true)
+    eventRecords.clear()
+    eventTouches.clear()
     for input in inputs {
       guard input.location.x.isFinite, input.location.y.isFinite else {
         diagnose("touch \(input.id) has a non-finite location; dropped", [])
@@ -72,9 +72,8 @@ extension GestureRuntime {
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
 
     // Collect: the hit view's recognizers, then its superview's, up to the root.
-    var collected = scratchRecognizers
-    collected.removeAll(keepingCapacity: true)
-    scratchRecognizers = []
+    var collected: [GestureRecognizer] = []
+    swap(&collected, &scratchRecognizers)
     var view = hit
     while let current = view {
       for recognizer in current.gestureRecognizers where accepts(recognizer, touch) {
@@ -91,10 +90,7 @@ extension GestureRuntime {
         startAttempt(recognizer)
         if !recognizer.runtime.requires.isEmpty { edgesAdded = true }
       }
-      let rt = recognizer.runtime
-      if rt.watchdogPending {
-        recognizer.runtime.watchdogPending = false
-      }
+      recognizer.runtime.watchdogPending = false
       recognizer.runtime.sequence = sequence
       recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
       if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
@@ -111,7 +107,7 @@ extension GestureRuntime {
     }
     if edgesAdded { detectCycles() }
     if suppressView { record.viewState = .done }
-    collected.removeAll(keepingCapacity: true)
+    collected.clear()
     scratchRecognizers = collected
     return record
   }
@@ -158,15 +154,19 @@ extension GestureRuntime {
     var added = false
     for a in collected {
       for b in collected where a !== b {
+        guard
+          a.delegate != nil || b.delegate != nil || a.asksForDynamicFailureRequirements
+            || b.asksForDynamicFailureRequirements
+        else { continue }
         if alreadyCollectedTogether(a, b) { continue }
         var origin: RequirementOrigin?
         if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {
           origin = .shouldRequireFailureOf
         } else if let delegate = b.delegate, delegate.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
           origin = .shouldBeRequiredToFailBy
-        } else if a.shouldRequireFailure(of: b) {
+        } else if a.asksForDynamicFailureRequirements && a.shouldRequireFailure(of: b) {
           origin = .subclassShouldRequireFailure
-        } else if b.shouldBeRequiredToFail(by: a) {
+        } else if b.asksForDynamicFailureRequirements && b.shouldBeRequiredToFail(by: a) {
           origin = .subclassShouldBeRequiredToFail
         }
         guard let origin, !a.runtime.requires.contains(where: { $0.target === b }) else { continue }
@@ -209,20 +209,21 @@ extension GestureRuntime {
           recognizer.view != nil
         else { continue }
         recognizer.runtime.requestedThisDelivery = false
-        scratchTouches.removeAll(keepingCapacity: true)
-        scratchTouches.append(record.touch)
-        deliver(phase, scratchTouches, to: recognizer, event: event)
+        if singleTouch.isEmpty {
+          singleTouch.append(record.touch)
+        } else {
+          singleTouch[0] = record.touch
+        }
+        deliver(phase, singleTouch, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: phase == .cancelled)
       }
-      scratchTouches.removeAll(keepingCapacity: true)
       return
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
     passMark &+= 1
     let mark = passMark
-    var order = scratchRecognizers
-    order.removeAll(keepingCapacity: true)
-    scratchRecognizers = []
+    var order: [GestureRecognizer] = []
+    swap(&order, &scratchRecognizers)
     for record in eventRecords {
       for entry in record.entries where entry.recognizer.runtime.mark != mark {
         entry.recognizer.runtime.mark = mark
@@ -236,7 +237,7 @@ extension GestureRuntime {
       var delivered = false
       var cancelled = false
       for phase in phases {
-        scratchTouches.removeAll(keepingCapacity: true)
+        scratchTouches.clear()
         for record in eventRecords where record.phaseInDispatch == phase && record.isHeld(by: recognizer) {
           scratchTouches.append(record.touch)
         }
@@ -247,8 +248,8 @@ extension GestureRuntime {
       }
       if delivered { afterDelivery(recognizer, inputCancelled: cancelled) }
     }
-    scratchTouches.removeAll(keepingCapacity: true)
-    order.removeAll(keepingCapacity: true)
+    scratchTouches.clear()
+    order.clear()
     scratchRecognizers = order
   }
 
@@ -270,7 +271,7 @@ extension GestureRuntime {
     let before = recognizer.trackedTouches.count
     recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
     if recognizer.trackedTouches.isEmpty && before > 0 {
-      recognizer.lastTouchLocations.removeAll(keepingCapacity: true)
+      recognizer.lastTouchLocations.clear()
       for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
     }
   }

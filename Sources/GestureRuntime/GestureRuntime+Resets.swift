@@ -6,30 +6,37 @@ extension GestureRuntime {
   /// finished (behavior.md 3.10).
   func runResets() {
     guard !finished.isEmpty else { return }
-    let done = finished
-    finished.removeAll(keepingCapacity: true)
+    swap(&finished, &finishedBatch)
+    defer { finishedBatch.clear() }
     passMark &+= 1
     let mark = passMark
-    for recognizer in done where recognizer.runtime.participating && recognizer.runtime.mark != mark {
-      let group = resetGroup(of: recognizer)
+    for recognizer in finishedBatch where recognizer.runtime.participating && recognizer.runtime.mark != mark {
+      // Most recognizers have no requirement with another participant: reset them alone.
+      if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.isEmpty {
+        recognizer.runtime.mark = mark
+        if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
+        continue
+      }
+      var group = groupScratch
+      groupScratch = []
+      fillResetGroup(of: recognizer, into: &group)
       var allFinished = true
       for member in group {
         member.runtime.mark = mark
         if !member.publishedState.isTerminal { allFinished = false }
       }
-      guard allFinished else { continue }
-      for member in group.sorted(by: { $0.additionOrder < $1.additionOrder }) {
-        resetRecognizer(member)
+      if allFinished {
+        if group.count > 1 { group.sort { $0.additionOrder < $1.additionOrder } }
+        for member in group { resetRecognizer(member) }
       }
+      group.clear()
+      groupScratch = group
     }
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.
-  func resetGroup(of recognizer: GestureRecognizer) -> [GestureRecognizer] {
-    if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.isEmpty {
-      return [recognizer]
-    }
-    var group: [GestureRecognizer] = [recognizer]
+  func fillResetGroup(of recognizer: GestureRecognizer, into group: inout [GestureRecognizer]) {
+    group.append(recognizer)
     var index = 0
     while index < group.count {
       let current = group[index]
@@ -45,7 +52,6 @@ extension GestureRuntime {
         group.append(dependent)
       }
     }
-    return group
   }
 
   /// Ends the recognizer's attempt: clears the runtime's bookkeeping, calls `reset()` and traces
@@ -59,10 +65,12 @@ extension GestureRuntime {
     for dependent in recognizer.runtime.dependents {
       dependent.runtime.requires.removeAll { $0.target === recognizer && $0.origin != .requireToFail }
     }
-    recognizer.runtime.dependents.removeAll { dependent in
-      !(dependent.runtime.participating && dependent.runtime.requires.contains { $0.target === recognizer })
+    if !recognizer.runtime.dependents.isEmpty {
+      recognizer.runtime.dependents.removeAll { dependent in
+        !(dependent.runtime.participating && dependent.runtime.requires.contains { $0.target === recognizer })
+      }
     }
-    recognizer.runtime.requires.removeAll()
+    if !recognizer.runtime.requires.isEmpty { recognizer.runtime.requires.clear() }
     recognizer.runtime.attempt &+= 1
     recognizer.runtime.participating = false
     recognizer.runtime.held = false
@@ -74,12 +82,12 @@ extension GestureRuntime {
     recognizer.runtime.touchType = nil
     recognizer.runtime.watchdogPending = false
     recognizer.runtime.candidate = nil
-    recognizer.runtime.followUps.removeAll()
     recognizer.runtime.excludedBy = nil
-    recognizer.runtime.attemptTouches.removeAll(keepingCapacity: true)
+    if !recognizer.runtime.attemptTouches.isEmpty { recognizer.runtime.attemptTouches.clear() }
     recognizer.cancelAllTimers()
-    recognizer.trackedTouches.removeAll(keepingCapacity: true)
-    recognizer.lastTouchLocations.removeAll(keepingCapacity: true)
+    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
+    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
+    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
     if let index = participants.firstIndex(where: { $0 === recognizer }) {
       participants.remove(at: index)
     }
@@ -98,7 +106,9 @@ extension GestureRuntime {
       && !recognizer.publishedState.isTerminal
     {
       recognizer.runtime.watchdogPending = true
-      startTimer(for: recognizer, id: Self.watchdogTimerID, deadline: now + Self.undecidedTimeout)
+      startTimer(
+        for: recognizer, id: Self.watchdogTimerID,
+        deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
     }
   }
 
@@ -116,7 +126,20 @@ extension GestureRuntime {
   /// Finds cycles among the requirements of the participants and ignores their edges for this
   /// attempt, with a diagnostic naming them (behavior.md 3.11). Iterative (Tarjan), so deep
   /// chains cannot overflow the stack.
+  /// Whether an edge among the participants can close a cycle: some participant's requirement
+  /// target itself requires a participant. Cheap, and false for most scenes, so the full search
+  /// below runs only when a cycle is possible.
+  func cycleIsPossible() -> Bool {
+    for recognizer in participants {
+      for edge in recognizer.runtime.requires where !edge.onCycle {
+        if edge.target.runtime.participating && !edge.target.runtime.requires.isEmpty { return true }
+      }
+    }
+    return false
+  }
+
   func detectCycles() {
+    guard cycleIsPossible() else { return }
     let nodes = participants
     var index: [ObjectIdentifier: Int] = [:]
     index.reserveCapacity(nodes.count)

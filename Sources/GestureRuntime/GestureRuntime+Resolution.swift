@@ -13,14 +13,14 @@ extension GestureRuntime {
         releases.removeAll()
         break
       }
-      candidates.removeAll(keepingCapacity: true)
+      candidates.clear()
       swap(&requests, &requestBatch)
       for request in requestBatch { process(request) }
-      requestBatch.removeAll(keepingCapacity: true)
+      requestBatch.clear()
       if !releases.isEmpty {
-        let released = releases
-        releases.removeAll(keepingCapacity: true)
-        for recognizer in released { release(recognizer) }
+        swap(&releases, &releaseBatch)
+        for recognizer in releaseBatch { release(recognizer) }
+        releaseBatch.clear()
       }
       if !candidates.isEmpty { resolveCandidates() }
     }
@@ -111,10 +111,10 @@ extension GestureRuntime {
   /// (behavior.md 2.12, 3.1). Returns the reason for a veto, or nil.
   func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
     if recognizer.cancelsTouchesInView {
-      var asked: [ObjectIdentifier] = []
-      for touch in recognizer.runtime.attemptTouches {
-        guard let view = touch.view, !asked.contains(ObjectIdentifier(view)) else { continue }
-        asked.append(ObjectIdentifier(view))
+      let touches = recognizer.runtime.attemptTouches
+      for (index, touch) in touches.enumerated() {
+        // Ask each view once: skip a view an earlier touch was hit-tested to.
+        guard let view = touch.view, !touches[..<index].contains(where: { $0.view === view }) else { continue }
         if !view.gestureRecognizerShouldBegin(recognizer) {
           return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
         }
@@ -170,7 +170,7 @@ extension GestureRuntime {
           ? a.runtime.depth > b.runtime.depth : a.additionOrder < b.additionOrder
       }
     }
-    excluded.removeAll(keepingCapacity: true)
+    excluded.clear()
     for winner in candidates where winner.runtime.excludedBy == nil {
       exclude(by: winner)
     }
@@ -227,7 +227,7 @@ extension GestureRuntime {
       loser.runtime.held = false
       publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
     }
-    candidates.removeAll(keepingCapacity: true)
+    candidates.clear()
   }
 
   /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
@@ -370,13 +370,13 @@ extension GestureRuntime {
       recognizer.performActions()
       recognizer.runtime.actionState = nil
     }
-    actionQueue.removeAll(keepingCapacity: true)
+    actionQueue.clear()
   }
 }
 
 extension GestureRecognizer {
   /// Forgets every pending timer of the recognizer (they are skipped when they come due).
   func cancelAllTimers() {
-    runtime.timers.removeAll(keepingCapacity: true)
+    runtime.timers.clear()
   }
 }

@@ -33,30 +33,30 @@ extension GestureRuntime {
   /// (behavior.md 2.7–2.11).
   func deliverToViews() {
     guard !dirtyRecords.isEmpty else { return }
-    viewCalls.removeAll(keepingCapacity: true)
+    viewCalls.clear()
     for record in dirtyRecords {
       planViewCalls(record)
     }
-    dirtyRecords.removeAll(keepingCapacity: true)
+    dirtyRecords.clear()
     guard !viewCalls.isEmpty else { return }
     if viewCalls.count == 1 {
       let call = viewCalls[0]
-      viewCalls.removeAll(keepingCapacity: true)
-      scratchTouches.removeAll(keepingCapacity: true)
+      viewCalls.clear()
+      scratchTouches.clear()
       scratchTouches.append(call.touch)
       callView(call.view, call.phase, scratchTouches)
-      scratchTouches.removeAll(keepingCapacity: true)
+      scratchTouches.clear()
       return
     }
     // Group: views in order of first appearance; per view, began, moved, ended, cancelled.
     passMark &+= 1
     let mark = Int(truncatingIfNeeded: passMark)
     let calls = viewCalls
-    viewCalls.removeAll(keepingCapacity: true)
+    viewCalls.clear()
     for call in calls where call.view.runtimeMark != mark {
       call.view.runtimeMark = mark
       for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
-        scratchTouches.removeAll(keepingCapacity: true)
+        scratchTouches.clear()
         for other in calls where other.view === call.view && other.phase == phase {
           scratchTouches.append(other.touch)
         }
@@ -66,7 +66,7 @@ extension GestureRuntime {
         if !scratchTouches.isEmpty { callView(call.view, phase, scratchTouches) }
       }
     }
-    scratchTouches.removeAll(keepingCapacity: true)
+    scratchTouches.clear()
   }
 
   func planViewCalls(_ record: TouchRecord) {
@@ -142,7 +142,7 @@ extension GestureRuntime {
         retireIfDone(record)
       }
     }
-    eventRecords.removeAll(keepingCapacity: true)
+    eventRecords.clear()
     if !withheldRecords.isEmpty {
       withheldRecords.removeAll { record in
         guard record.viewState == .done else { return false }

@@ -51,6 +51,9 @@ public final class GestureRuntime {
   var requests: [Request] = []
   var requestBatch: [Request] = []
   var releases: [GestureRecognizer] = []
+  var releaseBatch: [GestureRecognizer] = []
+  var finishedBatch: [GestureRecognizer] = []
+  var groupScratch: [GestureRecognizer] = []
   var candidates: [GestureRecognizer] = []
   var excluded: [GestureRecognizer] = []
   var actionQueue: [(recognizer: GestureRecognizer, state: GestureRecognizer.State)] = []
@@ -59,6 +62,9 @@ public final class GestureRuntime {
   var eventRecords: [TouchRecord] = []
   var eventTouches: [Touch] = []
   var scratchTouches: [Touch] = []
+  /// A one-element buffer for single-touch deliveries, reused so they allocate nothing.
+  var singleTouch: [Touch] = []
+  static let undecidedTimeoutMicroseconds = undecidedTimeout.wholeMicroseconds
   var scratchRecognizers: [GestureRecognizer] = []
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
   var touchEndedInDispatch = false
