@@ -35,6 +35,7 @@ package struct RecognizerRuntimeRecord {
   package var depth = 0
   /// Scratch marks for the runtime's passes.
   package var mark: UInt64 = 0
+  package var resetMark: UInt64 = 0
   package var candidate: GestureRecognizer.State?
   package var candidateReason: String?
   /// States asked for after the candidate state in the same round, published right after it.

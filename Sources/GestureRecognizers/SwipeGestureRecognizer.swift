@@ -60,7 +60,10 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public var maximumSecondaryMovementAtMaximumDuration =
     SwipeGestureRecognizer.defaultMaximumSecondaryMovementAtMaximumDuration
   /// The longest a swipe may take, from its first touch-down; checked when a move arrives.
-  public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration
+  public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration {
+    didSet { maximumDurationMicroseconds = maximumDuration.wholeMicroseconds }
+  }
+  private var maximumDurationMicroseconds = SwipeGestureRecognizer.defaultMaximumDuration.wholeMicroseconds
   /// How far, in points, the fingers may move back against a direction before it is ruled out.
   public var reverseTolerance = SwipeGestureRecognizer.defaultReverseTolerance
 
@@ -105,16 +108,16 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   /// Checks time, reversal, off-axis movement and distance, in that order.
   public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
-    let elapsed = event.timestamp - startTime
-    if elapsed > maximumDuration {
+    let elapsedMicroseconds = event.timestamp.microseconds - startTime.microseconds
+    if elapsedMicroseconds > maximumDurationMicroseconds {
       fail(
-        "moved after \(formatNumber((event.timestamp - startTime).secondsValue)) s, longer than \(formatNumber(maximumDuration.secondsValue)) s allowed"
+        "moved after \(formatNumber((event.timestamp - self.startTime).secondsValue)) s, longer than \(formatNumber(self.maximumDuration.secondsValue)) s allowed"
       )
       return
     }
     let tracked = self.touches
     guard tracked.count >= numberOfTouchesRequired else { return }
-    let fraction = min(1, max(0, elapsed.secondsValue / maximumDuration.secondsValue))
+    let fraction = min(1, max(0, Double(elapsedMicroseconds) / Double(max(1, maximumDurationMicroseconds))))
     let needed =
       minimumPrimaryMovement - (minimumPrimaryMovement - minimumPrimaryMovementAtMaximumDuration) * fraction
     let allowedOff =
@@ -150,7 +153,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         setState(
           .ended,
           reason:
-            "moved \(formatNumber(smallestPrimary.rounded())) pt \(entry.name) in \(formatNumber(elapsed.secondsValue)) s"
+            "moved \(formatNumber(smallestPrimary.rounded())) pt \(entry.name) in \(formatNumber(Double(elapsedMicroseconds) / 1_000_000)) s"
         )
         return
       }

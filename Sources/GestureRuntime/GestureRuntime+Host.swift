@@ -116,5 +116,6 @@ extension GestureRuntime: GestureHost {
     for recognizer in recognizers where recognizer.runtime.participating {
       resetRecognizer(recognizer)
     }
+    compactParticipants()
   }
 }

@@ -151,13 +151,18 @@ extension GestureRuntime {
   /// Asks the delegates and subclasses about each ordered pair first collected together for this
   /// touch (behavior.md 3.6). Returns whether an edge was added.
   func gatherDynamicRequirements(_ collected: [GestureRecognizer], _ touch: Touch) -> Bool {
+    // Only pairs with a delegate or a subclass that answers can gain an edge: find those first,
+    // so that a touch collected by many plain recognizers costs linear time, not quadratic.
+    var hooked = 0
+    for recognizer in collected where recognizer.delegate != nil || recognizer.asksForDynamicFailureRequirements {
+      hooked += 1
+    }
+    guard hooked > 0 else { return false }
     var added = false
     for a in collected {
+      let aHooked = a.delegate != nil || a.asksForDynamicFailureRequirements
       for b in collected where a !== b {
-        guard
-          a.delegate != nil || b.delegate != nil || a.asksForDynamicFailureRequirements
-            || b.asksForDynamicFailureRequirements
-        else { continue }
+        guard aHooked || b.delegate != nil || b.asksForDynamicFailureRequirements else { continue }
         if alreadyCollectedTogether(a, b) { continue }
         var origin: RequirementOrigin?
         if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {

@@ -8,12 +8,12 @@ extension GestureRuntime {
     guard !finished.isEmpty else { return }
     swap(&finished, &finishedBatch)
     defer { finishedBatch.clear() }
-    passMark &+= 1
-    let mark = passMark
-    for recognizer in finishedBatch where recognizer.runtime.participating && recognizer.runtime.mark != mark {
+    resetPass &+= 1
+    let mark = resetPass
+    for recognizer in finishedBatch where recognizer.runtime.participating && recognizer.runtime.resetMark != mark {
       // Most recognizers have no requirement with another participant: reset them alone.
       if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.isEmpty {
-        recognizer.runtime.mark = mark
+        recognizer.runtime.resetMark = mark
         if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
         continue
       }
@@ -22,7 +22,7 @@ extension GestureRuntime {
       fillResetGroup(of: recognizer, into: &group)
       var allFinished = true
       for member in group {
-        member.runtime.mark = mark
+        member.runtime.resetMark = mark
         if !member.publishedState.isTerminal { allFinished = false }
       }
       if allFinished {
@@ -32,23 +32,36 @@ extension GestureRuntime {
       group.clear()
       groupScratch = group
     }
+    compactParticipants()
+  }
+
+  /// Drops reset recognizers from the participants in one pass, keeping the order of the rest.
+  func compactParticipants() {
+    guard participantsRemoved else { return }
+    participantsRemoved = false
+    participants.removeAll { !$0.runtime.participating }
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.
   func fillResetGroup(of recognizer: GestureRecognizer, into group: inout [GestureRecognizer]) {
+    // A mark of its own keeps this walk linear; the caller re-marks the members afterwards.
+    passMark &+= 1
+    let seen = passMark
+    recognizer.runtime.mark = seen
     group.append(recognizer)
     var index = 0
     while index < group.count {
       let current = group[index]
       index += 1
-      for edge in current.runtime.requires
-      where edge.target.runtime.participating && !group.contains(where: { $0 === edge.target }) {
+      for edge in current.runtime.requires where edge.target.runtime.participating && edge.target.runtime.mark != seen {
+        edge.target.runtime.mark = seen
         group.append(edge.target)
       }
       for dependent in current.runtime.dependents
-      where dependent.runtime.participating && !group.contains(where: { $0 === dependent })
+      where dependent.runtime.participating && dependent.runtime.mark != seen
         && dependent.runtime.requires.contains(where: { $0.target === current })
       {
+        dependent.runtime.mark = seen
         group.append(dependent)
       }
     }
@@ -88,9 +101,7 @@ extension GestureRuntime {
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
     if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
-    if let index = participants.firstIndex(where: { $0 === recognizer }) {
-      participants.remove(at: index)
-    }
+    participantsRemoved = true
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible
     recognizer.reset()

@@ -232,15 +232,15 @@ extension GestureRuntime {
 
   /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
   func exclude(by winner: GestureRecognizer) {
-    var connected: [ObjectIdentifier]?
+    var componentMark: UInt64?
     for other in participants where other !== winner && other.runtime.excludedBy == nil {
       guard other.publishedState == .possible, !other.runtime.sentAction else { continue }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the
       // winner through requirements is reached even after its touches ended (behavior.md 3.10).
       if other.trackedTouches.isEmpty && !touchEndedNow(other) {
         guard other.runtime.held else { continue }
-        if connected == nil { connected = requirementComponent(of: winner) }
-        guard connected!.contains(ObjectIdentifier(other)) else { continue }
+        if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
+        guard other.runtime.mark == componentMark else { continue }
       }
       guard viewsRelated(winner.view, other.view) else { continue }
       // One that waits for the winner fails through that requirement instead (behavior.md 3.9).
@@ -271,27 +271,25 @@ extension GestureRuntime {
     return false
   }
 
-  /// The recognizers joined to `recognizer` through failure requirements, in either direction.
-  func requirementComponent(of recognizer: GestureRecognizer) -> [ObjectIdentifier] {
-    var seen: [ObjectIdentifier] = [ObjectIdentifier(recognizer)]
+  /// Marks the recognizers joined to `recognizer` through failure requirements, in either
+  /// direction, with a fresh mark, which it returns. Linear in the component's size.
+  func markRequirementComponent(of recognizer: GestureRecognizer) -> UInt64 {
+    passMark &+= 1
+    let mark = passMark
+    recognizer.runtime.mark = mark
     var stack: [GestureRecognizer] = [recognizer]
     while let current = stack.popLast() {
-      for edge in current.runtime.requires where edge.target.runtime.participating {
-        let id = ObjectIdentifier(edge.target)
-        if !seen.contains(id) {
-          seen.append(id)
-          stack.append(edge.target)
-        }
+      for edge in current.runtime.requires where edge.target.runtime.participating && edge.target.runtime.mark != mark {
+        edge.target.runtime.mark = mark
+        stack.append(edge.target)
       }
-      for dependent in current.runtime.dependents where dependent.runtime.participating {
-        let id = ObjectIdentifier(dependent)
-        if !seen.contains(id) {
-          seen.append(id)
-          stack.append(dependent)
-        }
+      for dependent in current.runtime.dependents
+      where dependent.runtime.participating && dependent.runtime.mark != mark {
+        dependent.runtime.mark = mark
+        stack.append(dependent)
       }
     }
-    return seen
+    return mark
   }
 
   /// Whether two views are the same or one contains the other.

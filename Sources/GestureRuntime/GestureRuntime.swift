@@ -47,6 +47,9 @@ public final class GestureRuntime {
   var isDispatching = false
   var dispatchNumber: UInt64 = 0
   var passMark: UInt64 = 0
+  var resetPass: UInt64 = 0
+  /// Some participant was reset and awaits removal from `participants`.
+  var participantsRemoved = false
   var deferred: [() -> Void] = []
   var requests: [Request] = []
   var requestBatch: [Request] = []

@@ -1,0 +1,91 @@
+#!/usr/bin/env python3
+"""Scenes and scripts for the scaling benchmarks of BENCHMARKS.md.
+
+  bench_workloads.py siblings N OUT.scene.json   W1's five recognizers on each of N sibling views (a grid)
+  bench_workloads.py oneview N OUT.scene.json    W1's five recognizers N times over, all on one view
+  bench_workloads.py chain N OUT.scene.json      N taps on one view, each requiring the next to fail
+  bench_workloads.py depth N OUT.scene.json      W1's five recognizers on a view nested N deep
+  bench_workloads.py taps COUNT OUT.events.jsonl single taps at random points (for chains)
+"""
+import json, math, random, sys
+
+
+def group(suffix, view):
+    return [
+        {"name": f"doubleTap{suffix}", "kind": "tap", "view": view, "numberOfTapsRequired": 2},
+        {"name": f"tap{suffix}", "kind": "tap", "view": view, "requireToFail": [f"doubleTap{suffix}"]},
+        {"name": f"swipe{suffix}", "kind": "swipe", "view": view, "direction": ["left", "right", "up", "down"]},
+        {"name": f"pan{suffix}", "kind": "pan", "view": view, "requireToFail": [f"swipe{suffix}"]},
+        {"name": f"press{suffix}", "kind": "longPress", "view": view, "minimumPressDuration": 0.25},
+    ]
+
+
+def scene(views, recognizers):
+    return {"format": "gesture-scene/1", "views": [views], "recognizers": recognizers}
+
+
+def siblings(n):
+    side = math.ceil(math.sqrt(n))
+    size = 1000 / side
+    cells, recognizers = [], []
+    for i in range(n):
+        x, y = (i % side) * size, (i // side) * size
+        cells.append({"name": f"cell{i}", "frame": [x, y, size, size]})
+        recognizers += group(f"_{i}", f"cell{i}")
+    return scene({"name": "window", "frame": [0, 0, 1000, 1000], "subviews": cells}, recognizers)
+
+
+def oneview(n):
+    recognizers = []
+    for i in range(n):
+        recognizers += group(f"_{i}", "canvas")
+    return scene({"name": "window", "frame": [0, 0, 1000, 1000],
+                  "subviews": [{"name": "canvas", "frame": [0, 0, 1000, 1000]}]}, recognizers)
+
+
+def chain(n):
+    recognizers = []
+    for i in range(n):
+        r = {"name": f"t{i}", "kind": "tap", "view": "canvas"}
+        if i + 1 < n:
+            r["requireToFail"] = [f"t{i + 1}"]
+        recognizers.append(r)
+    return scene({"name": "window", "frame": [0, 0, 1000, 1000],
+                  "subviews": [{"name": "canvas", "frame": [0, 0, 1000, 1000]}]}, recognizers)
+
+
+def depth(n):
+    leaf = {"name": f"level{n}", "frame": [0, 0, 1000, 1000]}
+    node = leaf
+    for level in range(n - 1, 0, -1):
+        node = {"name": f"level{level}", "frame": [0, 0, 1000, 1000], "subviews": [node]}
+    return scene({"name": "window", "frame": [0, 0, 1000, 1000], "subviews": [node]}, group("", f"level{n}"))
+
+
+def taps(count, out):
+    rnd = random.Random(12345)
+    t = 1.0
+    with open(out, "w") as f:
+        for i in range(count):
+            x, y = 100 + rnd.randrange(800), 100 + rnd.randrange(800)
+            f.write(json.dumps({"t": round(t, 6), "touches": [{"id": i + 1, "phase": "began", "x": x, "y": y}]}) + "\n")
+            f.write(json.dumps({"t": round(t + 0.08, 6), "touches": [{"id": i + 1, "phase": "ended", "x": x, "y": y}]}) + "\n")
+            t += 0.5
+
+
+def main(argv):
+    if len(argv) != 3:
+        print(__doc__)
+        return 2
+    kind, n, out = argv[0], int(argv[1]), argv[2]
+    if kind == "taps":
+        taps(n, out)
+        return 0
+    builders = {"siblings": siblings, "oneview": oneview, "chain": chain, "depth": depth}
+    with open(out, "w") as f:
+        json.dump(builders[kind](n), f)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))
