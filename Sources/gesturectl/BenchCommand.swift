@@ -51,7 +51,7 @@ enum BenchCommand {
     let scenePath = arguments.positional[0]
     if scenePath == "-" { throw .usage("the scene cannot be read from standard input; give a file") }
     let sceneBytes = try readFile(scenePath)
-    let loader = SceneLoader(file: scenePath, catalog: GestureCtl.catalog)
+    let loader = SceneLoader(file: scenePath, catalog: context.catalog)
     let first = try loader.load(bytes: sceneBytes)
     var script = LoadedScript()
     var reader = EventScriptReader(

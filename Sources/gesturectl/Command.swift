@@ -1,3 +1,6 @@
+import GestureCore
+import GestureRecognizers
+
 /// The parsed command line: positional arguments and `--name value` options, in any order
 /// (formats.md: options may come before or after the positional arguments).
 struct Arguments {
@@ -98,4 +101,7 @@ struct CommandContext {
   let stdout: any TextOutput
   let stderr: any TextOutput
   let stdoutIsTerminal: Bool
+  /// The kinds scene files can name: the built-ins, plus whatever a program embedding the tool
+  /// registers (gesturectl keeps no list of its own).
+  var catalog: RecognizerCatalog = .standard
 }

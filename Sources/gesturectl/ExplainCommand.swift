@@ -17,7 +17,7 @@ enum ExplainCommand {
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     try GestureCtl.requirePositional(arguments, 3, command)
-    let scene = try GestureCtl.loadScene(arguments.positional[0])
+    let scene = try GestureCtl.loadScene(arguments.positional[0], context)
     let name = arguments.positional[2]
     guard let recognizer = scene.recognizer(named: name) else {
       let names = scene.recognizers.map(\.recognizer.name)

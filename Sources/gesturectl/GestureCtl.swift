@@ -17,9 +17,6 @@ enum GestureCtl {
     exitProcess(code)
   }
 
-  /// The catalog of kinds scene files can name: the built-ins (plug-ins register here too).
-  static var catalog: RecognizerCatalog { .standard }
-
   static var subcommands: [Subcommand] {
     [
       TraceCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
@@ -105,10 +102,10 @@ enum GestureCtl {
   }
 
   /// Loads and validates a scene file.
-  static func loadScene(_ path: String) throws(InputError) -> Scene {
+  static func loadScene(_ path: String, _ context: CommandContext) throws(InputError) -> Scene {
     if path == "-" { throw .usage("the scene cannot be read from standard input; give a file") }
     let bytes = try readFile(path)
-    return try SceneLoader(file: path, catalog: catalog).load(bytes: bytes)
+    return try SceneLoader(file: path, catalog: context.catalog).load(bytes: bytes)
   }
 
   static func requirePositional(_ arguments: Arguments, _ count: Int, _ command: Subcommand) throws(InputError) {

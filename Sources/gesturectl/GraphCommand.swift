@@ -17,8 +17,8 @@ enum GraphCommand {
     guard format == "dot" || format == "mermaid" else {
       throw .usage("unknown format '\(format)'\(didYouMean(format, ["dot", "mermaid"])); expected dot or mermaid")
     }
-    let scene = try GestureCtl.loadScene(arguments.positional[0])
-    let analysis = SceneAnalysis(scene: scene, catalog: GestureCtl.catalog)
+    let scene = try GestureCtl.loadScene(arguments.positional[0], context)
+    let analysis = SceneAnalysis(scene: scene, catalog: context.catalog)
     context.stdout.write(format == "dot" ? dot(analysis) : mermaid(analysis))
     return 0
   }

@@ -17,8 +17,8 @@ enum InspectCommand {
     guard format == "text" || format == "json" else {
       throw .usage("unknown format '\(format)'\(didYouMean(format, ["text", "json"])); expected text or json")
     }
-    let scene = try GestureCtl.loadScene(arguments.positional[0])
-    let analysis = SceneAnalysis(scene: scene, catalog: GestureCtl.catalog)
+    let scene = try GestureCtl.loadScene(arguments.positional[0], context)
+    let analysis = SceneAnalysis(scene: scene, catalog: context.catalog)
     context.stdout.write(format == "json" ? json(analysis) : text(analysis))
     return analysis.findings.contains { $0.severity == .error } ? 1 : 0
   }

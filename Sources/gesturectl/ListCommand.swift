@@ -24,7 +24,7 @@ enum ListCommand {
     guard format == "text" || format == "json" else {
       throw .usage("unknown format '\(format)'\(didYouMean(format, ["text", "json"])); expected text or json")
     }
-    let kinds = GestureCtl.catalog.kinds
+    let kinds = context.catalog.kinds
     if format == "json" {
       var items: [String] = []
       for kind in kinds {

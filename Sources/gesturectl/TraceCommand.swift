@@ -27,7 +27,7 @@ enum TraceCommand {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     try GestureCtl.requirePositional(arguments, 2, command)
     let chosen = try format(arguments, context, allowed: ["text", "jsonl"])
-    let scene = try GestureCtl.loadScene(arguments.positional[0])
+    let scene = try GestureCtl.loadScene(arguments.positional[0], context)
     let format = TraceFormat(rawValue: chosen)!
     if format == .text {
       context.stdout.write("    time  what      who            detail\n")

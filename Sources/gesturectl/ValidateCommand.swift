@@ -21,7 +21,7 @@ enum ValidateCommand {
           + command.shortUsage)
     }
     let scenePath = arguments.positional[0]
-    let scene = try GestureCtl.loadScene(scenePath)
+    let scene = try GestureCtl.loadScene(scenePath, context)
     var summary =
       "\(scenePath): ok: \(scene.views.count) views, \(scene.recognizers.count) recognizers, \(scene.delegates.count) delegates"
     if arguments.positional.count == 2 {

@@ -1,12 +1,17 @@
 import Foundation
+import GestureCore
+import GestureRecognizers
 
 @testable import gesturectl
 
 /// Runs gesturectl in process and returns its exit code, standard output and error.
-func gesturectl(_ words: [String], terminal: Bool = false) -> (code: Int32, out: String, err: String) {
+func gesturectl(
+  _ words: [String], terminal: Bool = false, catalog: RecognizerCatalog = .standard
+) -> (code: Int32, out: String, err: String) {
   let out = StringOutput()
   let err = StringOutput()
-  let code = GestureCtl.run(words, CommandContext(stdout: out, stderr: err, stdoutIsTerminal: terminal))
+  let code = GestureCtl.run(
+    words, CommandContext(stdout: out, stderr: err, stdoutIsTerminal: terminal, catalog: catalog))
   return (code, out.text, err.text)
 }
 

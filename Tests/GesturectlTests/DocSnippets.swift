@@ -1,0 +1,289 @@
+// Code shown in the documentation (Docs/Gestures.docc). Each block between `// snippet: NAME`
+// and `// end-snippet` appears verbatim in an article; DocsTests fails when they drift apart.
+public import GestureCore
+import GestureRecognizers
+import GestureRuntime
+import Testing
+
+@testable import gesturectl
+
+// snippet: check-mark
+/// Recognizes a check mark: one finger strokes down and to the right, then up and to the right,
+/// and lifts. Discrete, and built only on GestureCore's public subclassing API.
+public final class CheckMarkGestureRecognizer: GestureRecognizer {
+  /// How far, in points, the finger must travel down; it must then travel up twice as far.
+  public var minimumStroke = 20.0
+
+  private var start = Point.zero
+  private var lowest = Point.zero
+  private var previous = Point.zero
+
+  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    guard requestedState == .possible else { return }
+    guard numberOfTouches == 1, let touch = touches.first else {
+      setState(.failed, reason: "a check mark takes one finger")
+      return
+    }
+    start = touch.locationInWindow
+    lowest = start
+    previous = start
+  }
+
+  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    guard requestedState == .possible, let point = touches.first?.locationInWindow else { return }
+    if point.x < previous.x - 5 {
+      setState(.failed, reason: "moved left")
+      return
+    }
+    if point.y > lowest.y { lowest = point }
+    previous = point
+  }
+
+  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    guard requestedState == .possible, let end = touches.first?.locationInWindow else { return }
+    let down = lowest.y - start.y
+    let up = lowest.y - end.y
+    if down >= minimumStroke && up >= 2 * minimumStroke && lowest.x > start.x && end.x > lowest.x {
+      setState(.ended, reason: "down \(Int(down)) pt, then up \(Int(up)) pt")
+    } else {
+      setState(.failed, reason: "not a check mark: down \(Int(down)) pt, then up \(Int(up)) pt")
+    }
+  }
+
+  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    setState(.failed, reason: "its touch was cancelled")
+  }
+
+  public override func reset() {
+    start = .zero
+    lowest = .zero
+    previous = .zero
+  }
+
+  /// It answers no failure-requirement questions, so the runtime need not ask.
+  public override var asksForDynamicFailureRequirements: Bool { false }
+}
+// end-snippet
+
+// snippet: check-mark-kind
+extension CheckMarkGestureRecognizer {
+  /// The scene-file kind `checkMark`, for a catalog.
+  static let kind = RecognizerKind(
+    name: "checkMark",
+    summary: "A check mark drawn with one finger; discrete.",
+    parameters: [
+      RecognizerParameter(
+        name: "minimumStroke", type: .distance(1...1000), defaultValue: .number(20),
+        summary: "Points the finger must travel down; it must then travel up twice as far.")
+    ],
+    make: { name, values in
+      let checkMark = CheckMarkGestureRecognizer(name: name)
+      if let stroke = values["minimumStroke"]?.numberValue { checkMark.minimumStroke = stroke }
+      return checkMark
+    })
+}
+
+/// The catalog of a tool that knows the built-in kinds and the check mark.
+func catalogWithCheckMark() -> RecognizerCatalog {
+  var catalog = RecognizerCatalog.standard
+  catalog.register(CheckMarkGestureRecognizer.kind)
+  return catalog
+}
+// end-snippet
+
+@Suite("The documentation's custom recognizer")
+struct CheckMarkTests {
+  // snippet: check-mark-test
+  @Test("A check mark is recognized at the lift; a stroke that goes left fails")
+  func checkMark() {
+    let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    let recorder = TraceRecorder()
+    let runtime = GestureRuntime(window: window, trace: recorder)
+    window.addGestureRecognizer(CheckMarkGestureRecognizer(name: "check"))
+    func send(_ phase: TouchPhase, _ x: Double, _ y: Double, _ t: Double) {
+      runtime.send(TouchInput(id: 1, phase: phase, x: x, y: y), at: Timestamp(seconds: t))
+    }
+    send(.began, 100, 100, 0)
+    send(.moved, 120, 130, 0.05)
+    send(.moved, 180, 60, 0.1)
+    send(.ended, 180, 60, 0.15)
+    #expect(
+      recorder.lines == [
+        "0 touch 1 began (100, 100) window",
+        "0 view window touchesBegan 1",
+        "0.05 touch 1 moved (120, 130) window",
+        "0.05 view window touchesMoved 1",
+        "0.1 touch 1 moved (180, 60) window",
+        "0.1 view window touchesMoved 1",
+        "0.15 touch 1 ended (180, 60) window",
+        "0.15 state check possible → ended: down 30 pt, then up 70 pt",
+        "0.15 action check ended at (180, 60)",
+        "0.15 view window touchesCancelled 1",
+        "0.15 reset check",
+      ])
+    recorder.removeAll()
+    send(.began, 100, 100, 1)
+    send(.moved, 80, 120, 1.05)
+    #expect(recorder.lines.contains("1.05 state check possible → failed: moved left"))
+  }
+  // end-snippet
+
+  @Test("Scene files can name the check mark once it is registered in the catalog")
+  func fromScene() {
+    let result = gesturectl(
+      ["trace", example("checkmark.scene.json"), example("checkmark.events.jsonl"), "--format", "jsonl"],
+      catalog: catalogWithCheckMark())
+    #expect(result.code == 0)
+    #expect(
+      result.out.contains(#""recognizer":"check","from":"possible","to":"ended","reason":"down 30 pt, then up 70 pt""#))
+    let unknown = gesturectl(["validate", example("checkmark.scene.json")])
+    #expect(unknown.code == 65)
+    #expect(unknown.err.contains("unknown kind 'checkMark'"))
+  }
+}
+
+@Suite("The documentation's Swift examples")
+struct DocExampleTests {
+  // snippet: delegate-on-swipe
+  /// The swipe's delegate makes every other recognizer wait for the swipe to fail.
+  final class SwipeFirst: GestureRecognizerDelegate {
+    func gestureRecognizer(
+      _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
+    ) -> Bool {
+      gestureRecognizer is SwipeGestureRecognizer && other is PanGestureRecognizer
+    }
+  }
+  // end-snippet
+
+  // snippet: delegate-on-pan
+  /// The pan's delegate makes the pan wait for any swipe to fail.
+  final class PanAfterSwipe: GestureRecognizerDelegate {
+    func gestureRecognizer(
+      _ gestureRecognizer: GestureRecognizer, shouldRequireFailureOf other: GestureRecognizer
+    ) -> Bool {
+      gestureRecognizer is PanGestureRecognizer && other is SwipeGestureRecognizer
+    }
+  }
+  // end-snippet
+
+  @Test("Either delegate makes a slow drag a pan and a flick a swipe")
+  func swipeBeforePan() {
+    for onSwipe in [true, false] {
+      var fired: [String] = []
+      // snippet: swipe-before-pan
+      let card = View(name: "card", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+      let swipe = SwipeGestureRecognizer(name: "swipe", direction: .right)
+      let pan = PanGestureRecognizer(name: "pan")
+      card.addGestureRecognizer(swipe)
+      card.addGestureRecognizer(pan)
+      let swipeFirst = SwipeFirst()
+      let panAfterSwipe = PanAfterSwipe()
+      if onSwipe {
+        swipe.delegate = swipeFirst  // example 2: the delegate on the swipe
+      } else {
+        pan.delegate = panAfterSwipe  // example 3: the delegate on the pan
+      }
+      // end-snippet
+      swipe.addAction { _ in fired.append("swipe") }
+      pan.addAction { fired.append("pan \($0.state)") }
+      let runtime = GestureRuntime(window: card)
+      runtime.send(TouchInput(id: 1, phase: .began, x: 40, y: 200), at: Timestamp(seconds: 0))
+      runtime.send(TouchInput(id: 1, phase: .moved, x: 70, y: 201), at: Timestamp(seconds: 0.03))
+      runtime.send(TouchInput(id: 1, phase: .moved, x: 170, y: 202), at: Timestamp(seconds: 0.06))
+      runtime.send(TouchInput(id: 1, phase: .ended, x: 170, y: 202), at: Timestamp(seconds: 0.09))
+      #expect(fired == ["swipe"])
+      fired.removeAll()
+      runtime.send(TouchInput(id: 2, phase: .began, x: 40, y: 200), at: Timestamp(seconds: 1))
+      runtime.send(TouchInput(id: 2, phase: .moved, x: 55, y: 200), at: Timestamp(seconds: 1.2))
+      runtime.send(TouchInput(id: 2, phase: .moved, x: 90, y: 200), at: Timestamp(seconds: 1.6))
+      runtime.send(TouchInput(id: 2, phase: .ended, x: 90, y: 200), at: Timestamp(seconds: 1.7))
+      #expect(fired == ["pan began", "pan ended"])
+      _ = (swipeFirst, panAfterSwipe)
+    }
+  }
+
+  @Test("Simultaneous recognition: a delegate lets a long press and a pan both run")
+  func simultaneous() {
+    var fired: [String] = []
+    // snippet: simultaneous
+    final class Together: GestureRecognizerDelegate {
+      func gestureRecognizer(
+        _ gestureRecognizer: GestureRecognizer,
+        shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+      ) -> Bool { true }
+    }
+    let map = View(name: "map", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    let press = LongPressGestureRecognizer(name: "press")
+    let pan = PanGestureRecognizer(name: "pan")
+    let together = Together()
+    press.delegate = together
+    map.addGestureRecognizer(press)
+    map.addGestureRecognizer(pan)
+    // end-snippet
+    press.addAction { fired.append("press \($0.state)") }
+    pan.addAction { fired.append("pan \($0.state)") }
+    let runtime = GestureRuntime(window: map)
+    runtime.send(TouchInput(id: 1, phase: .began, x: 100, y: 100), at: Timestamp(seconds: 0))
+    runtime.advance(to: Timestamp(seconds: 0.6))
+    runtime.send(TouchInput(id: 1, phase: .moved, x: 140, y: 100), at: Timestamp(seconds: 0.7))
+    runtime.send(TouchInput(id: 1, phase: .ended, x: 140, y: 100), at: Timestamp(seconds: 0.8))
+    #expect(fired == ["press began", "press changed", "pan began", "press ended", "pan ended"])
+    _ = together
+  }
+
+  @Test("A button keeps its tap from its container's recognizer by vetoing it")
+  func buttonVeto() {
+    var fired: [String] = []
+    // snippet: button-veto
+    final class Button: View {
+      override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
+        // Keep taps for the button itself: recognizers of the views around it may not begin.
+        !(gestureRecognizer is TapGestureRecognizer) || gestureRecognizer.view === self
+      }
+    }
+    let toolbar = View(name: "toolbar", frame: Rect(x: 0, y: 0, width: 400, height: 60))
+    let button = Button(name: "button", frame: Rect(x: 10, y: 10, width: 80, height: 40))
+    toolbar.addSubview(button)
+    let toolbarTap = TapGestureRecognizer(name: "toolbarTap")
+    toolbar.addGestureRecognizer(toolbarTap)
+    // end-snippet
+    toolbarTap.addAction { _ in fired.append("toolbar") }
+    let runtime = GestureRuntime(window: toolbar)
+    runtime.send(TouchInput(id: 1, phase: .began, x: 20, y: 20), at: Timestamp(seconds: 0))
+    runtime.send(TouchInput(id: 1, phase: .ended, x: 20, y: 20), at: Timestamp(seconds: 0.1))
+    runtime.send(TouchInput(id: 2, phase: .began, x: 200, y: 20), at: Timestamp(seconds: 1))
+    runtime.send(TouchInput(id: 2, phase: .ended, x: 200, y: 20), at: Timestamp(seconds: 1.1))
+    #expect(fired == ["toolbar"])
+  }
+
+  // snippet: manual-clock-test
+  @Test("A long press begins after 0.5 s, not before")
+  func longPressOnTheManualClock() {
+    let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    let press = LongPressGestureRecognizer(name: "press")
+    window.addGestureRecognizer(press)
+    let recorder = TraceRecorder()
+    let runtime = GestureRuntime(window: window, clock: ManualClock(), trace: recorder)
+
+    runtime.send(TouchInput(id: 1, phase: .began, x: 50, y: 50), at: Timestamp(seconds: 0))
+    runtime.advance(to: Timestamp(seconds: 0.499))
+    #expect(press.state == .possible)  // time moved only as far as the test said
+    runtime.advance(to: Timestamp(seconds: 0.5))
+    #expect(press.state == .began)
+    runtime.send(TouchInput(id: 1, phase: .ended, x: 50, y: 50), at: Timestamp(seconds: 0.7))
+
+    #expect(
+      recorder.lines == [
+        "0 touch 1 began (50, 50) window",
+        "0 view window touchesBegan 1",
+        "0.5 state press possible → began: held 0.5 s",
+        "0.5 action press began at (50, 50)",
+        "0.5 view window touchesCancelled 1",
+        "0.7 touch 1 ended (50, 50) window",
+        "0.7 state press began → ended: a finger lifted",
+        "0.7 action press ended at (50, 50)",
+        "0.7 reset press",
+      ])
+  }
+  // end-snippet
+}
