@@ -5,6 +5,8 @@ package struct RecognizerRuntimeRecord {
   package var attempt: UInt32 = 1
   /// Whether the recognizer has received a touch since its last reset.
   package var participating = false
+  /// Whether it is in the runtime's list of participants (which drops reset ones lazily).
+  package var listed = false
   /// The touch sequence in which it last received a touch.
   package var sequence = 0
   /// Whether a requested transition is held by a failure requirement (behavior.md 3.8).

@@ -32,6 +32,7 @@ extension GestureRuntime: GestureHost {
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     recognizer.trackedTouches.removeAll { $0 === touch }
     recognizer.runtime.attemptTouches.removeAll { $0 === touch }
+    if recognizer.trackedTouches.isEmpty { watchdogCandidates.append(recognizer) }
     if let record = touch.record {
       for index in record.entries.indices where record.entries[index].recognizer === recognizer {
         record.entries[index].attempt = 0

@@ -134,7 +134,10 @@ extension GestureRuntime {
     recognizer.runtime.participating = true
     recognizer.host = self
     recognizer.runtime.depth = recognizer.view?.depth ?? 0
-    participants.append(recognizer)
+    if !recognizer.runtime.listed {
+      recognizer.runtime.listed = true
+      participants.append(recognizer)
+    }
     for requirement in recognizer.staticRequirements where requirement.value !== recognizer {
       addEdge(from: recognizer, to: requirement.value, origin: .requireToFail)
     }
@@ -276,6 +279,7 @@ extension GestureRuntime {
     let before = recognizer.trackedTouches.count
     recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
     if recognizer.trackedTouches.isEmpty && before > 0 {
+      watchdogCandidates.append(recognizer)
       recognizer.lastTouchLocations.clear()
       for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
     }

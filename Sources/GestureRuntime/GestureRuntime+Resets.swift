@@ -37,9 +37,15 @@ extension GestureRuntime {
 
   /// Drops reset recognizers from the participants in one pass, keeping the order of the rest.
   func compactParticipants() {
-    guard participantsRemoved else { return }
-    participantsRemoved = false
-    participants.removeAll { !$0.runtime.participating }
+    // Amortized: loops over the participants skip reset ones, so compact only once they are
+    // at least half of the list.
+    guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
+    removedParticipants = 0
+    participants.removeAll { recognizer in
+      if recognizer.runtime.participating { return false }
+      recognizer.runtime.listed = false
+      return true
+    }
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.
@@ -101,7 +107,7 @@ extension GestureRuntime {
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
     if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
-    participantsRemoved = true
+    removedParticipants += 1
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible
     recognizer.reset()
@@ -111,16 +117,17 @@ extension GestureRuntime {
   /// Arms the watchdog of every recognizer that is undecided with no touch down
   /// (behavior.md 3.12).
   func scheduleWatchdogs() {
-    guard touchEndedInDispatch || !participants.isEmpty else { return }
-    for recognizer in participants
-    where !recognizer.runtime.watchdogPending && recognizer.trackedTouches.isEmpty
-      && !recognizer.publishedState.isTerminal
+    guard !watchdogCandidates.isEmpty else { return }
+    for recognizer in watchdogCandidates
+    where recognizer.runtime.participating && !recognizer.runtime.watchdogPending
+      && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
     {
       recognizer.runtime.watchdogPending = true
       startTimer(
         for: recognizer, id: Self.watchdogTimerID,
         deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
     }
+    watchdogCandidates.clear()
   }
 
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {

@@ -233,29 +233,52 @@ extension GestureRuntime {
   /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
   func exclude(by winner: GestureRecognizer) {
     var componentMark: UInt64?
+    // With no touch down and none ending now (a timer's dispatch after the lift), only held
+    // recognizers joined to the winner through requirements can be excluded: walk those alone,
+    // so a dispatch costs what it touches, not every participant.
+    if liveTouchCount == 0 && !eventRecords.contains(where: { $0.isFinished }) {
+      var members: [GestureRecognizer] = []
+      let mark = markRequirementComponent(of: winner, collecting: &members)
+      for other in members where other !== winner && other.runtime.excludedBy == nil {
+        considerExclusion(of: other, by: winner, componentMark: mark)
+      }
+      return
+    }
     for other in participants where other !== winner && other.runtime.excludedBy == nil {
-      guard other.publishedState == .possible, !other.runtime.sentAction else { continue }
+      considerExclusion(of: other, by: winner, componentMark: &componentMark)
+    }
+  }
+
+  func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: UInt64) {
+    var mark: UInt64? = componentMark
+    considerExclusion(of: other, by: winner, componentMark: &mark)
+  }
+
+  func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: inout UInt64?) {
+    guard other.runtime.participating else { return }
+    do {
+      guard other.publishedState == .possible, !other.runtime.sentAction else { return }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the
       // winner through requirements is reached even after its touches ended (behavior.md 3.10).
       if other.trackedTouches.isEmpty && !touchEndedNow(other) {
-        guard other.runtime.held else { continue }
+        guard other.runtime.held else { return }
         if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
-        guard other.runtime.mark == componentMark else { continue }
+        guard other.runtime.mark == componentMark else { return }
       }
-      guard viewsRelated(winner.view, other.view) else { continue }
+      guard viewsRelated(winner.view, other.view) else { return }
       // One that waits for the winner fails through that requirement instead (behavior.md 3.9).
-      if other.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle }) { continue }
-      if winner.runtime.requires.contains(where: { $0.target === other && !$0.onCycle }) { continue }
-      guard winner.canPrevent(other), other.canBePrevented(by: winner) else { continue }
+      if other.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
+      if winner.runtime.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
+      guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return }
       if let delegate = other.delegate,
         delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner)
       {
-        continue
+        return
       }
       if let delegate = winner.delegate,
         delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other)
       {
-        continue
+        return
       }
       other.runtime.excludedBy = winner
       excluded.append(other)
@@ -265,7 +288,11 @@ extension GestureRuntime {
   /// Whether one of the recognizer's touches ended in this dispatch (it still counts as tracking
   /// for exclusion, behavior.md 3.2).
   func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
-    for record in eventRecords where record.isFinished && record.isHeld(by: recognizer) {
+    // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
+    for touch in recognizer.runtime.attemptTouches {
+      guard let record = touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
+        record.phaseInDispatch == .ended || record.phaseInDispatch == .cancelled
+      else { continue }
       return true
     }
     return false
@@ -274,19 +301,30 @@ extension GestureRuntime {
   /// Marks the recognizers joined to `recognizer` through failure requirements, in either
   /// direction, with a fresh mark, which it returns. Linear in the component's size.
   func markRequirementComponent(of recognizer: GestureRecognizer) -> UInt64 {
+    var members: [GestureRecognizer] = []
+    return markRequirementComponent(of: recognizer, collecting: &members)
+  }
+
+  /// Marks the component as above and appends its members (the recognizer first) to `members`.
+  func markRequirementComponent(of recognizer: GestureRecognizer, collecting members: inout [GestureRecognizer])
+    -> UInt64
+  {
     passMark &+= 1
     let mark = passMark
     recognizer.runtime.mark = mark
+    members.append(recognizer)
     var stack: [GestureRecognizer] = [recognizer]
     while let current = stack.popLast() {
       for edge in current.runtime.requires where edge.target.runtime.participating && edge.target.runtime.mark != mark {
         edge.target.runtime.mark = mark
         stack.append(edge.target)
+        members.append(edge.target)
       }
       for dependent in current.runtime.dependents
       where dependent.runtime.participating && dependent.runtime.mark != mark {
         dependent.runtime.mark = mark
         stack.append(dependent)
+        members.append(dependent)
       }
     }
     return mark

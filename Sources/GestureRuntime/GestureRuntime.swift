@@ -48,8 +48,10 @@ public final class GestureRuntime {
   var dispatchNumber: UInt64 = 0
   var passMark: UInt64 = 0
   var resetPass: UInt64 = 0
-  /// Some participant was reset and awaits removal from `participants`.
-  var participantsRemoved = false
+  /// How many entries of `participants` were reset and await removal.
+  var removedParticipants = 0
+  /// Recognizers that lost their last touch in this dispatch (or whose watchdog must be re-armed).
+  var watchdogCandidates: [GestureRecognizer] = []
   var deferred: [() -> Void] = []
   var requests: [Request] = []
   var requestBatch: [Request] = []
@@ -186,7 +188,7 @@ public final class GestureRuntime {
   public var activeTouchCount: Int { liveTouchCount }
 
   /// The recognizers in an attempt (they received a touch since their last reset).
-  public var activeRecognizers: [GestureRecognizer] { participants }
+  public var activeRecognizers: [GestureRecognizer] { participants.filter { $0.runtime.participating } }
 
   // MARK: Dispatch
 
@@ -257,6 +259,7 @@ public final class GestureRuntime {
         if recognizer.runtime.held
           && recognizer.runtime.requires.contains(where: { isPendingTarget($0.target) && !$0.target.runtime.held })
         {
+          watchdogCandidates.append(recognizer)
           return
         }
         diagnose(
