@@ -158,57 +158,12 @@ extension GestureRuntime {
 
   func detectCycles() {
     guard cycleIsPossible() else { return }
-    let nodes = participants
+    let nodes = participants.filter { $0.runtime.participating }
     var index: [ObjectIdentifier: Int] = [:]
     index.reserveCapacity(nodes.count)
     for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
-    var order = [Int](repeating: -1, count: nodes.count)
-    var low = [Int](repeating: 0, count: nodes.count)
-    var onStack = [Bool](repeating: false, count: nodes.count)
-    var component = [Int](repeating: -1, count: nodes.count)
-    var stack: [Int] = []
-    var counter = 0
-    var components = 0
-    var componentSizes: [Int] = []
-    for root in 0..<nodes.count where order[root] < 0 {
-      var work: [(node: Int, edge: Int)] = [(root, 0)]
-      order[root] = counter
-      low[root] = counter
-      counter += 1
-      stack.append(root)
-      onStack[root] = true
-      while let top = work.last {
-        let node = top.node
-        let edges = nodes[node].runtime.requires
-        if top.edge < edges.count {
-          work[work.count - 1].edge += 1
-          guard let next = index[ObjectIdentifier(edges[top.edge].target)] else { continue }
-          if order[next] < 0 {
-            order[next] = counter
-            low[next] = counter
-            counter += 1
-            stack.append(next)
-            onStack[next] = true
-            work.append((next, 0))
-          } else if onStack[next] {
-            low[node] = min(low[node], order[next])
-          }
-          continue
-        }
-        work.removeLast()
-        if let parent = work.last?.node { low[parent] = min(low[parent], low[node]) }
-        if low[node] == order[node] {
-          var size = 0
-          while let member = stack.popLast() {
-            onStack[member] = false
-            component[member] = components
-            size += 1
-            if member == node { break }
-          }
-          componentSizes.append(size)
-          components += 1
-        }
-      }
+    let (component, componentSizes) = stronglyConnectedComponents(count: nodes.count) { node in
+      nodes[node].runtime.requires.compactMap { index[ObjectIdentifier($0.target)] }
     }
     var reported: [Int] = []
     for (i, node) in nodes.enumerated() {

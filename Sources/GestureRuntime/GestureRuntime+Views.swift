@@ -3,24 +3,17 @@ import GestureCore
 extension GestureRuntime {
   /// Whether a recognizer that still holds the touch is undecided and withholds its `began`
   /// (behavior.md 2.9, 2.11).
-  func isBeganWithheld(_ record: TouchRecord) -> Bool {
-    for entry in record.entries {
-      let recognizer = entry.recognizer
-      if recognizer.delaysTouchesBegan && entry.attempt == recognizer.runtime.attempt
-        && recognizer.publishedState == .possible
-      {
-        return true
-      }
-    }
-    return false
-  }
+  func isBeganWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: true) }
 
   /// Whether a recognizer that still holds the touch is undecided and withholds its end
   /// (behavior.md 2.10, 2.11).
-  func isEndWithheld(_ record: TouchRecord) -> Bool {
+  func isEndWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: false) }
+
+  func isWithheld(_ record: TouchRecord, began: Bool) -> Bool {
     for entry in record.entries {
       let recognizer = entry.recognizer
-      if recognizer.delaysTouchesEnded && entry.attempt == recognizer.runtime.attempt
+      if (began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded)
+        && entry.attempt == recognizer.runtime.attempt
         && recognizer.publishedState == .possible
       {
         return true

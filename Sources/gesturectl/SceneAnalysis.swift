@@ -178,50 +178,9 @@ struct SceneAnalysis {
     for requirement in requirements {
       if let from = index[requirement.waiter], let to = index[requirement.target] { adjacency[from].append(to) }
     }
-    var order = [Int](repeating: -1, count: names.count)
-    var low = [Int](repeating: 0, count: names.count)
-    var onStack = [Bool](repeating: false, count: names.count)
-    var component = [Int](repeating: -1, count: names.count)
-    var stack: [Int] = []
-    var counter = 0
-    var components: [[Int]] = []
-    for root in 0..<names.count where order[root] < 0 {
-      var work: [(Int, Int)] = [(root, 0)]
-      order[root] = counter
-      low[root] = counter
-      counter += 1
-      stack.append(root)
-      onStack[root] = true
-      while let (node, edge) = work.last {
-        if edge < adjacency[node].count {
-          work[work.count - 1].1 += 1
-          let next = adjacency[node][edge]
-          if order[next] < 0 {
-            order[next] = counter
-            low[next] = counter
-            counter += 1
-            stack.append(next)
-            onStack[next] = true
-            work.append((next, 0))
-          } else if onStack[next] {
-            low[node] = min(low[node], order[next])
-          }
-          continue
-        }
-        work.removeLast()
-        if let (parent, _) = work.last { low[parent] = min(low[parent], low[node]) }
-        if low[node] == order[node] {
-          var members: [Int] = []
-          while let member = stack.popLast() {
-            onStack[member] = false
-            component[member] = components.count
-            members.append(member)
-            if member == node { break }
-          }
-          components.append(members)
-        }
-      }
-    }
+    let (component, sizes) = stronglyConnectedComponents(count: names.count) { adjacency[$0] }
+    var components = [[Int]](repeating: [], count: sizes.count)
+    for (node, c) in component.enumerated() { components[c].append(node) }
     for members in components where members.count > 1 {
       cycles.append(members.sorted().map { names[$0] })
     }
