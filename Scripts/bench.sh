@@ -40,7 +40,9 @@ fi
 if [ "$what" = scaling ] || [ "$what" = all ]; then
   [ -f "$out/w1-100k.events.jsonl" ] || python3 "$shared/w1_stream.py" 100000 12345 --jsonl "$out/w1-100k.events.jsonl" >/dev/null
   [ -f "$out/w1-10k.events.jsonl" ] || python3 "$shared/w1_stream.py" 10000 12345 --jsonl "$out/w1-10k.events.jsonl" >/dev/null
+  [ -f "$out/w1-2k.events.jsonl" ] || python3 "$shared/w1_stream.py" 2000 12345 --jsonl "$out/w1-2k.events.jsonl" >/dev/null
   [ -f "$out/taps.events.jsonl" ] || python3 Scripts/bench_workloads.py taps 500 "$out/taps.events.jsonl"
+  [ -f "$out/taps-100.events.jsonl" ] || python3 Scripts/bench_workloads.py taps 100 "$out/taps-100.events.jsonl"
   row() {  # label scene events repeats
     local result
     result=$(bench "$2" "$3" --repeat "$4")
@@ -51,18 +53,20 @@ if [ "$what" = scaling ] || [ "$what" = all ]; then
     python3 Scripts/bench_workloads.py siblings "$n" "$out/siblings-$n.scene.json"
     row "N=$n ($((n * 5)) recognizers)" "$out/siblings-$n.scene.json" "$out/w1-100k.events.jsonl" 3
   done
-  echo "== recognizers on one view (W1 stream; 100k events up to N=50, 10k beyond)"
+  echo "== recognizers on one view (W1 stream; 100k events up to N=50, 10k for 500, 2k for 5000)"
   for n in 5 50 500 5000; do
     python3 Scripts/bench_workloads.py oneview "$n" "$out/oneview-$n.scene.json"
     events="$out/w1-100k.events.jsonl"; [ "$n" -gt 50 ] && events="$out/w1-10k.events.jsonl"
+    [ "$n" -ge 5000 ] && events="$out/w1-2k.events.jsonl"
     repeats=3; [ "$n" -ge 5000 ] && repeats=1
     row "N=$n ($((n * 5)) recognizers)" "$out/oneview-$n.scene.json" "$events" "$repeats"
   done
-  echo "== requirement chains (500 single taps)"
+  echo "== requirement chains (500 single taps; 100 for N=100,000)"
   for n in 10 100 1000 100000; do
     python3 Scripts/bench_workloads.py chain "$n" "$out/chain-$n.scene.json"
-    repeats=3; [ "$n" -ge 100000 ] && repeats=1
-    row "N=$n" "$out/chain-$n.scene.json" "$out/taps.events.jsonl" "$repeats"
+    repeats=3; taps="$out/taps.events.jsonl"
+    [ "$n" -ge 100000 ] && repeats=1 && taps="$out/taps-100.events.jsonl"
+    row "N=$n" "$out/chain-$n.scene.json" "$taps" "$repeats"
   done
   echo "== hierarchy depth (W1 stream, 100k events)"
   for n in 1 10 100 1000; do

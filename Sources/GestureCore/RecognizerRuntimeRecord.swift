@@ -25,6 +25,9 @@ package struct RecognizerRuntimeRecord {
   package var actionState: GestureRecognizer.State?
   /// Every touch received in this attempt and not ignored (for cancelling the view's touches).
   package var attemptTouches: [Touch] = []
+  /// Parallel to `attemptTouches`: whether the recognizer is counted as withholding that touch's
+  /// `began` (bit 1) or end (bit 2) from its view while undecided (behavior.md 2.9–2.11).
+  package var withholds: [UInt8] = []
   /// Failure requirements in force for this attempt.
   package var requires: [RequirementEdge] = []
   /// Recognizers that may require this one to fail in their current attempt.

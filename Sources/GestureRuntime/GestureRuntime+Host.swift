@@ -31,7 +31,11 @@ extension GestureRuntime: GestureHost {
 
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     recognizer.trackedTouches.removeAll { $0 === touch }
-    recognizer.runtime.attemptTouches.removeAll { $0 === touch }
+    if let index = recognizer.runtime.attemptTouches.firstIndex(where: { $0 === touch }) {
+      stopWithholding(recognizer, at: index)
+      recognizer.runtime.attemptTouches.remove(at: index)
+      recognizer.runtime.withholds.remove(at: index)
+    }
     if recognizer.trackedTouches.isEmpty { watchdogCandidates.append(recognizer) }
     if let record = touch.record {
       for index in record.entries.indices where record.entries[index].recognizer === recognizer {

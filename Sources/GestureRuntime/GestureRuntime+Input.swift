@@ -102,7 +102,19 @@ extension GestureRuntime {
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
     for recognizer in collected {
+      var withholds: UInt8 = 0
+      if recognizer.publishedState == .possible {
+        if recognizer.delaysTouchesBegan {
+          withholds |= 1
+          record.beganWithholders += 1
+        }
+        if recognizer.delaysTouchesEnded {
+          withholds |= 2
+          record.endWithholders += 1
+        }
+      }
       recognizer.runtime.attemptTouches.append(touch)
+      recognizer.runtime.withholds.append(withholds)
       recognizer.trackedTouches.append(touch)
     }
     if edgesAdded { detectCycles() }

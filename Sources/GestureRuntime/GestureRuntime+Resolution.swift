@@ -238,10 +238,13 @@ extension GestureRuntime {
     // so a dispatch costs what it touches, not every participant.
     if liveTouchCount == 0 && !eventRecords.contains(where: { $0.isFinished }) {
       var members: [GestureRecognizer] = []
+      swap(&members, &componentMembers)
       let mark = markRequirementComponent(of: winner, collecting: &members)
       for other in members where other !== winner && other.runtime.excludedBy == nil {
         considerExclusion(of: other, by: winner, componentMark: mark)
       }
+      members.clear()
+      swap(&members, &componentMembers)
       return
     }
     for other in participants where other !== winner && other.runtime.excludedBy == nil {
@@ -302,6 +305,11 @@ extension GestureRuntime {
   /// direction, with a fresh mark, which it returns. Linear in the component's size.
   func markRequirementComponent(of recognizer: GestureRecognizer) -> UInt64 {
     var members: [GestureRecognizer] = []
+    swap(&members, &componentMembers)
+    defer {
+      members.clear()
+      swap(&members, &componentMembers)
+    }
     return markRequirementComponent(of: recognizer, collecting: &members)
   }
 
@@ -313,7 +321,10 @@ extension GestureRuntime {
     let mark = passMark
     recognizer.runtime.mark = mark
     members.append(recognizer)
-    var stack: [GestureRecognizer] = [recognizer]
+    var stack: [GestureRecognizer] = []
+    swap(&stack, &componentStack)
+    defer { swap(&stack, &componentStack) }
+    stack.append(recognizer)
     while let current = stack.popLast() {
       for edge in current.runtime.requires where edge.target.runtime.participating && edge.target.runtime.mark != mark {
         edge.target.runtime.mark = mark
@@ -353,6 +364,7 @@ extension GestureRuntime {
   func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
     let from = recognizer.publishedState
     recognizer.publishedState = state
+    if from == .possible { stopWithholding(recognizer) }
     if trace != nil {
       emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
     }

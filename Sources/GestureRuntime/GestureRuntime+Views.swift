@@ -10,16 +10,23 @@ extension GestureRuntime {
   func isEndWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: false) }
 
   func isWithheld(_ record: TouchRecord, began: Bool) -> Bool {
-    for entry in record.entries {
-      let recognizer = entry.recognizer
-      if (began ? recognizer.delaysTouchesBegan : recognizer.delaysTouchesEnded)
-        && entry.attempt == recognizer.runtime.attempt
-        && recognizer.publishedState == .possible
-      {
-        return true
-      }
+    began ? record.beganWithholders > 0 : record.endWithholders > 0
+  }
+
+  /// The recognizer has decided (or stopped holding its touches): it no longer withholds them.
+  func stopWithholding(_ recognizer: GestureRecognizer) {
+    for index in recognizer.runtime.withholds.indices where recognizer.runtime.withholds[index] != 0 {
+      stopWithholding(recognizer, at: index)
     }
-    return false
+  }
+
+  func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
+    let flags = recognizer.runtime.withholds[index]
+    recognizer.runtime.withholds[index] = 0
+    guard flags != 0, let record = recognizer.runtime.attemptTouches[index].record else { return }
+    if flags & 1 != 0 { record.beganWithholders -= 1 }
+    if flags & 2 != 0 { record.endWithholders -= 1 }
+    markDirty(record)
   }
 
   /// Works out each dirty touch's view calls, then makes them grouped per view and phase

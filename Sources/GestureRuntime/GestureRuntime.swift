@@ -59,6 +59,8 @@ public final class GestureRuntime {
   var releaseBatch: [GestureRecognizer] = []
   var finishedBatch: [GestureRecognizer] = []
   var groupScratch: [GestureRecognizer] = []
+  var componentStack: [GestureRecognizer] = []
+  var componentMembers: [GestureRecognizer] = []
   var candidates: [GestureRecognizer] = []
   var excluded: [GestureRecognizer] = []
   var actionQueue: [(recognizer: GestureRecognizer, state: GestureRecognizer.State)] = []

@@ -35,6 +35,9 @@ final class TouchRecord {
   var isFinished = false
   /// Dispatch number in which the record was last marked for view delivery.
   var dirtyMark: UInt64 = 0
+  /// How many undecided recognizers withhold the touch's `began`, and its end, from the view.
+  var beganWithholders = 0
+  var endWithholders = 0
 
   init(touch: Touch, view: View?) {
     self.touch = touch
