@@ -49,6 +49,7 @@ let package = Package(
     .testTarget(
       name: "GesturectlTests",
       dependencies: ["gesturectl", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
+      exclude: ["Golden"],
       swiftSettings: settings),
   ],
   swiftLanguageModes: [.v6]

@@ -55,11 +55,13 @@ def chain(n):
 
 
 def depth(n):
-    leaf = {"name": f"level{n}", "frame": [0, 0, 1000, 1000]}
-    node = leaf
-    for level in range(n - 1, 0, -1):
-        node = {"name": f"level{level}", "frame": [0, 0, 1000, 1000], "subviews": [node]}
-    return scene({"name": "window", "frame": [0, 0, 1000, 1000], "subviews": [node]}, group("", f"level{n}"))
+    # Written as text: json.dump recurses once per level and cannot go 1,000 levels deep.
+    opening = "".join(f'{{"name": "level{level}", "frame": [0, 0, 1000, 1000], "subviews": [' for level in range(1, n))
+    leaf = f'{{"name": "level{n}", "frame": [0, 0, 1000, 1000]}}'
+    tree = opening + leaf + "]}" * (n - 1)
+    recognizers = json.dumps(group("", f"level{n}"))
+    return ('{"format": "gesture-scene/1", "views": [{"name": "window", "frame": [0, 0, 1000, 1000], "subviews": ['
+            + tree + ']}], "recognizers": ' + recognizers + '}')
 
 
 def taps(count, out):
@@ -82,8 +84,9 @@ def main(argv):
         taps(n, out)
         return 0
     builders = {"siblings": siblings, "oneview": oneview, "chain": chain, "depth": depth}
+    built = builders[kind](n)
     with open(out, "w") as f:
-        json.dump(builders[kind](n), f)
+        f.write(built if isinstance(built, str) else json.dumps(built))
     return 0
 
 

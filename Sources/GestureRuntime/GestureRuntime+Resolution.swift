@@ -171,9 +171,11 @@ extension GestureRuntime {
       }
     }
     excluded.clear()
+    gatherExcludableTracking()
     for winner in candidates where winner.runtime.excludedBy == nil {
       exclude(by: winner)
     }
+    excludableTracking.clear()
     for winner in candidates {
       // Already published as the loser of an earlier winner in this round.
       guard let state = winner.runtime.candidate else { continue }
@@ -232,23 +234,35 @@ extension GestureRuntime {
 
   /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
   func exclude(by winner: GestureRecognizer) {
+    // Those tracking a touch that is down or ends now, gathered once per round…
     var componentMark: UInt64?
-    // With no touch down and none ending now (a timer's dispatch after the lift), only held
-    // recognizers joined to the winner through requirements can be excluded: walk those alone,
-    // so a dispatch costs what it touches, not every participant.
-    if liveTouchCount == 0 && !eventRecords.contains(where: { $0.isFinished }) {
-      var members: [GestureRecognizer] = []
-      swap(&members, &componentMembers)
-      let mark = markRequirementComponent(of: winner, collecting: &members)
-      for other in members where other !== winner && other.runtime.excludedBy == nil {
-        considerExclusion(of: other, by: winner, componentMark: mark)
-      }
-      members.clear()
-      swap(&members, &componentMembers)
-      return
-    }
-    for other in participants where other !== winner && other.runtime.excludedBy == nil {
+    for other in excludableTracking where other !== winner && other.runtime.excludedBy == nil {
       considerExclusion(of: other, by: winner, componentMark: &componentMark)
+    }
+    // …and held recognizers joined to the winner through requirements (behavior.md 3.10): a walk
+    // of the winner's component, so a dispatch costs what it touches, not every participant.
+    var members: [GestureRecognizer] = []
+    swap(&members, &componentMembers)
+    let mark = markRequirementComponent(of: winner, collecting: &members)
+    for other in members
+    where other !== winner && other.runtime.excludedBy == nil && other.runtime.held
+      && other.trackedTouches.isEmpty && !touchEndedNow(other)
+    {
+      considerExclusion(of: other, by: winner, componentMark: mark)
+    }
+    members.clear()
+    swap(&members, &componentMembers)
+  }
+
+  /// The participants that exclusion can reach through a touch: undecided, no action sent, and
+  /// tracking a touch that is down or ends in this dispatch (behavior.md 3.2).
+  func gatherExcludableTracking() {
+    excludableTracking.clear()
+    for other in participants
+    where other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
+      && (!other.trackedTouches.isEmpty || touchEndedNow(other))
+    {
+      excludableTracking.append(other)
     }
   }
 

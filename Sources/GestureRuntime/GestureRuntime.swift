@@ -61,6 +61,7 @@ public final class GestureRuntime {
   var groupScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
   var componentMembers: [GestureRecognizer] = []
+  var excludableTracking: [GestureRecognizer] = []
   var candidates: [GestureRecognizer] = []
   var excluded: [GestureRecognizer] = []
   var actionQueue: [(recognizer: GestureRecognizer, state: GestureRecognizer.State)] = []

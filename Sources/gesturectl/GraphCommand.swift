@@ -5,21 +5,26 @@ enum GraphCommand {
     name: "graph",
     overview:
       "Draw a scene's dependency graph: views as clusters, requirements labelled with their origin, simultaneity dashed.",
-    usage: "graph <scene> [--format dot|mermaid]",
+    usage: "graph <scene> [--format dot|mermaid|svg]",
     arguments: [("<scene>", "The scene file (*.scene.json).")],
-    options: [("--format <format>", "dot (the default; Graphviz) or mermaid.")],
+    options: [("--format <format>", "dot (the default; Graphviz), mermaid, or svg (laid out by gesturectl itself).")],
     valued: ["--format"], flags: [],
     run: run)
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     try GestureCtl.requirePositional(arguments, 1, command)
     let format = arguments.options["--format"] ?? "dot"
-    guard format == "dot" || format == "mermaid" else {
-      throw .usage("unknown format '\(format)'\(didYouMean(format, ["dot", "mermaid"])); expected dot or mermaid")
+    guard ["dot", "mermaid", "svg"].contains(format) else {
+      throw .usage(
+        "unknown format '\(format)'\(didYouMean(format, ["dot", "mermaid", "svg"])); expected dot, mermaid or svg")
     }
     let scene = try GestureCtl.loadScene(arguments.positional[0], context)
     let analysis = SceneAnalysis(scene: scene, catalog: context.catalog)
-    context.stdout.write(format == "dot" ? dot(analysis) : mermaid(analysis))
+    switch format {
+    case "dot": context.stdout.write(dot(analysis))
+    case "mermaid": context.stdout.write(mermaid(analysis))
+    default: context.stdout.write(GraphDrawing(analysis: analysis).svg())
+    }
     return 0
   }
 

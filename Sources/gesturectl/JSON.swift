@@ -64,13 +64,13 @@ struct JSONSyntaxError: Error {
 /// A strict JSON parser (RFC 8259) over UTF-8 bytes, with a nesting limit, positions, and no
 /// recursion deeper than the limit.
 struct JSONParser {
-  static let maximumDepth = 256
+  /// Deep enough for a view tree 1,000 levels deep (two levels a view); deeper input is refused.
+  static let maximumDepth = 4096
 
   private let bytes: [UInt8]
   private var index = 0
   private var line: Int
   private var lineStart = 0
-  private var depth = 0
 
   /// Parses one JSON document; `firstLine` numbers the first line (for JSONL input).
   static func parse(_ bytes: [UInt8], firstLine: Int = 1) throws(JSONSyntaxError) -> JSONNode {
@@ -121,28 +121,99 @@ struct JSONParser {
     }
   }
 
+  /// An array or object being read, on the explicit stack that replaces recursion.
+  private enum Open {
+    case array(items: [JSONNode], line: Int, column: Int)
+    case object(members: [(key: String, value: JSONNode)], key: String, line: Int, column: Int)
+  }
+
+  /// Reads one value without recursion, so nesting depth costs heap, not stack (a document may
+  /// be parsed on a thread with a small stack).
   private mutating func parseValue() throws(JSONSyntaxError) -> JSONNode {
-    let startLine = line
-    let startColumn = column
-    guard index < bytes.count else { throw error("expected a value, found the end of the input") }
-    switch bytes[index] {
-    case UInt8(ascii: "{"): return try parseObject(startLine, startColumn)
-    case UInt8(ascii: "["): return try parseArray(startLine, startColumn)
-    case UInt8(ascii: "\""):
-      return JSONNode(value: .string(try parseString()), line: startLine, column: startColumn)
-    case UInt8(ascii: "t"):
-      try expectWord("true")
-      return JSONNode(value: .bool(true), line: startLine, column: startColumn)
-    case UInt8(ascii: "f"):
-      try expectWord("false")
-      return JSONNode(value: .bool(false), line: startLine, column: startColumn)
-    case UInt8(ascii: "n"):
-      try expectWord("null")
-      return JSONNode(value: .null, line: startLine, column: startColumn)
-    case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
-      return try parseNumber(startLine, startColumn)
-    default:
-      throw error("expected a value, found \(describeCurrent())")
+    var stack: [Open] = []
+    while true {
+      // Read the start of a value: a scalar completes at once; an array or object opens.
+      skipWhitespace()
+      guard index < bytes.count else { throw error("expected a value, found the end of the input") }
+      let startLine = line
+      let startColumn = column
+      var node: JSONNode
+      switch bytes[index] {
+      case UInt8(ascii: "["), UInt8(ascii: "{"):
+        let isArray = bytes[index] == UInt8(ascii: "[")
+        if stack.count + 1 > Self.maximumDepth { throw error("nesting deeper than \(Self.maximumDepth) levels") }
+        index += 1
+        skipWhitespace()
+        if isArray {
+          if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            node = JSONNode(value: .array([]), line: startLine, column: startColumn)
+          } else {
+            stack.append(.array(items: [], line: startLine, column: startColumn))
+            continue
+          }
+        } else {
+          if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            node = JSONNode(value: .object([]), line: startLine, column: startColumn)
+          } else {
+            let key = try parseKey(existing: [])
+            stack.append(.object(members: [], key: key, line: startLine, column: startColumn))
+            continue
+          }
+        }
+      case UInt8(ascii: "\""):
+        node = JSONNode(value: .string(try parseString()), line: startLine, column: startColumn)
+      case UInt8(ascii: "t"):
+        try expectWord("true")
+        node = JSONNode(value: .bool(true), line: startLine, column: startColumn)
+      case UInt8(ascii: "f"):
+        try expectWord("false")
+        node = JSONNode(value: .bool(false), line: startLine, column: startColumn)
+      case UInt8(ascii: "n"):
+        try expectWord("null")
+        node = JSONNode(value: .null, line: startLine, column: startColumn)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+        node = try parseNumber(startLine, startColumn)
+      default:
+        throw error("expected a value, found \(describeCurrent())")
+      }
+      // A value is complete: give it to the innermost open container, closing containers as
+      // they end, until one needs another value or the outermost value is done.
+      while true {
+        guard let open = stack.popLast() else { return node }
+        skipWhitespace()
+        switch open {
+        case .array(var items, let openLine, let openColumn):
+          items.append(node)
+          guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
+          if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            stack.append(.array(items: items, line: openLine, column: openColumn))
+          } else if bytes[index] == UInt8(ascii: "]") {
+            index += 1
+            node = JSONNode(value: .array(items), line: openLine, column: openColumn)
+            continue
+          } else {
+            throw error("expected ',' or ']' in array, found \(describeCurrent())")
+          }
+        case .object(var members, let key, let openLine, let openColumn):
+          members.append((key, node))
+          guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
+          if bytes[index] == UInt8(ascii: ",") {
+            index += 1
+            let next = try parseKey(existing: members)
+            stack.append(.object(members: members, key: next, line: openLine, column: openColumn))
+          } else if bytes[index] == UInt8(ascii: "}") {
+            index += 1
+            node = JSONNode(value: .object(members), line: openLine, column: openColumn)
+            continue
+          } else {
+            throw error("expected ',' or '}' in object, found \(describeCurrent())")
+          }
+        }
+        break
+      }
     }
   }
 
@@ -155,82 +226,24 @@ struct JSONParser {
     }
   }
 
-  private mutating func enter() throws(JSONSyntaxError) {
-    depth += 1
-    if depth > Self.maximumDepth {
-      throw error("nesting deeper than \(Self.maximumDepth) levels")
-    }
-  }
-
-  private mutating func parseObject(_ startLine: Int, _ startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
-    try enter()
-    index += 1
-    var members: [(key: String, value: JSONNode)] = []
+  /// Reads `"name" :` inside an object, refusing a name already used.
+  private mutating func parseKey(existing: [(key: String, value: JSONNode)]) throws(JSONSyntaxError) -> String {
     skipWhitespace()
-    if index < bytes.count && bytes[index] == UInt8(ascii: "}") {
-      index += 1
-      depth -= 1
-      return JSONNode(value: .object(members), line: startLine, column: startColumn)
+    guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
+      throw error("expected a member name in double quotes, found \(describeCurrent())")
     }
-    while true {
-      skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: "\"") else {
-        throw error("expected a member name in double quotes, found \(describeCurrent())")
-      }
-      let keyLine = line
-      let keyColumn = column
-      let key = try parseString()
-      if members.contains(where: { $0.key == key }) {
-        throw JSONSyntaxError(message: "duplicate member \"\(key)\"", line: keyLine, column: keyColumn)
-      }
-      skipWhitespace()
-      guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
-        throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())")
-      }
-      index += 1
-      skipWhitespace()
-      members.append((key, try parseValue()))
-      skipWhitespace()
-      guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      if bytes[index] == UInt8(ascii: "}") {
-        index += 1
-        depth -= 1
-        return JSONNode(value: .object(members), line: startLine, column: startColumn)
-      }
-      throw error("expected ',' or '}' in object, found \(describeCurrent())")
+    let keyLine = line
+    let keyColumn = column
+    let key = try parseString()
+    if existing.contains(where: { $0.key == key }) {
+      throw JSONSyntaxError(message: "duplicate member \"\(key)\"", line: keyLine, column: keyColumn)
     }
-  }
-
-  private mutating func parseArray(_ startLine: Int, _ startColumn: Int) throws(JSONSyntaxError) -> JSONNode {
-    try enter()
-    index += 1
-    var items: [JSONNode] = []
     skipWhitespace()
-    if index < bytes.count && bytes[index] == UInt8(ascii: "]") {
-      index += 1
-      depth -= 1
-      return JSONNode(value: .array(items), line: startLine, column: startColumn)
+    guard index < bytes.count, bytes[index] == UInt8(ascii: ":") else {
+      throw error("expected ':' after member name \"\(key)\", found \(describeCurrent())")
     }
-    while true {
-      skipWhitespace()
-      items.append(try parseValue())
-      skipWhitespace()
-      guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
-      if bytes[index] == UInt8(ascii: ",") {
-        index += 1
-        continue
-      }
-      if bytes[index] == UInt8(ascii: "]") {
-        index += 1
-        depth -= 1
-        return JSONNode(value: .array(items), line: startLine, column: startColumn)
-      }
-      throw error("expected ',' or ']' in array, found \(describeCurrent())")
-    }
+    index += 1
+    return key
   }
 
   private mutating func parseNumber(_ startLine: Int, _ startColumn: Int) throws(JSONSyntaxError) -> JSONNode {

@@ -84,7 +84,7 @@ struct BadInputTests {
       message: "s.json:1:42: error: number 1e999 is out of range"),
     Case(
       name: "deep nesting", scene: String(repeating: "[", count: 100_000), events: nil, code: 65,
-      message: "s.json:1:257: error: nesting deeper than 256 levels"),
+      message: "s.json:1:4097: error: nesting deeper than 4096 levels"),
     Case(
       name: "invalid UTF-8", scene: "{\"views\": \"\u{FFFD}\"}".replacingOccurrences(of: "\u{FFFD}", with: "\u{1}"),
       events: nil, code: 65,
@@ -188,12 +188,15 @@ struct BadInputTests {
     arguments: [
       (
         ["trace"],
-        "Error: missing arguments\nUsage: gesturectl trace <scene> <events> [--format text|jsonl]\n  See 'gesturectl trace --help'."
+        "Error: missing arguments\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg]\n  See 'gesturectl trace --help'."
       ),
       (["trace", "a", "b", "c"], "Error: unexpected argument 'c'"),
       (["trace", "a", "b", "--fromat", "text"], "Error: unknown option '--fromat' (did you mean '--format'?)"),
       (["trace", "a", "b", "--format"], "Error: option '--format' needs a value"),
-      (["trace", "a", "b", "--format", "yaml"], "Error: unknown format 'yaml'; expected text or jsonl"),
+      (
+        ["trace", "a", "b", "--format", "yaml"],
+        "Error: unknown format 'yaml' (did you mean 'html'?); expected text or jsonl or html or svg"
+      ),
       (["tarce"], "Error: unknown subcommand 'tarce' (did you mean 'trace'?)"),
       ([], "Error: missing subcommand"),
       (["graph", "a", "--format", "svgg"], "Error: unknown format 'svgg'"),

@@ -1,0 +1,196 @@
+import GestureCore
+import GestureRuntime
+
+/// Draws a scene's views to scale with their names, and the touch paths of a trace over them,
+/// start (circle) and end (square) marked.
+struct SceneDrawing {
+  let scene: Scene
+  let events: [TraceEvent]
+  static let maximumSide = 420.0
+
+  func svg() -> String {
+    let frame = scene.root.frameInWindow
+    let scale = min(Self.maximumSide / max(frame.width, 1), Self.maximumSide / max(frame.height, 1), 1)
+    let width = frame.width * scale + 20
+    let height = frame.height * scale + 20
+    func px(_ p: Point) -> (Double, Double) { ((p.x - frame.minX) * scale + 10, (p.y - frame.minY) * scale + 10) }
+    var out =
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVG.number(width))\" height=\"\(SVG.number(height))\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" class=\"scene\">\n"
+    out += "<title>Scene</title>\n" + SVG.style + "\n<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>\n"
+    for (depth, view) in scene.views.map({ ($0.depth, $0) }) {
+      let rect = view.frameInWindow
+      let (x0, y0) = px(rect.origin)
+      let shade = ["#F7F7F7", "#EAF2FA", "#FDF3E1", "#E8F5EE", "#F6E9F1"][depth % 5]
+      let dash = view.isHidden || !view.isUserInteractionEnabled ? " stroke-dasharray=\"4,3\"" : ""
+      let recognizers = view.gestureRecognizers.map(\.name).joined(separator: ", ")
+      out +=
+        "<g class=\"view\"><title>\(SVG.escape("\(view.name) \(view.frame)" + (recognizers.isEmpty ? "" : ": \(recognizers)")))</title>"
+      out +=
+        "<rect x=\"\(SVG.number(x0))\" y=\"\(SVG.number(y0))\" width=\"\(SVG.number(rect.width * scale))\" height=\"\(SVG.number(rect.height * scale))\" fill=\"\(shade)\" stroke=\"#777777\"\(dash)/></g>\n"
+    }
+    // Names after every rectangle, so a subview at its superview's origin does not hide it; views
+    // sharing a corner stack their names.
+    var used: [String: Int] = [:]
+    for view in scene.views {
+      let (x0, y0) = px(view.frameInWindow.origin)
+      let key = "\(Int(x0)),\(Int(y0))"
+      let row = used[key, default: 0]
+      used[key] = row + 1
+      out +=
+        "<text x=\"\(SVG.number(x0 + 4))\" y=\"\(SVG.number(y0 + 14 + Double(row) * 14))\">\(SVG.escape(view.name))</text>\n"
+    }
+    var paths: [Int: [Point]] = [:]
+    var order: [Int] = []
+    for event in events {
+      guard case .touch(let id, let phase, let location, _) = event.kind, phase != .stationary else { continue }
+      if paths[id] == nil { order.append(id) }
+      paths[id, default: []].append(location)
+    }
+    for id in order {
+      let points = paths[id]!.map(px)
+      let list = points.map { "\(SVG.number($0.0)),\(SVG.number($0.1))" }.joined(separator: " ")
+      out += "<g class=\"touch-path\"><title>touch #\(id)</title>"
+      out += "<polyline points=\"\(list)\" fill=\"none\" stroke=\"#0072B2\" stroke-width=\"2\"/>"
+      let (sx, sy) = points.first!
+      let (ex, ey) = points.last!
+      out += "<circle cx=\"\(SVG.number(sx))\" cy=\"\(SVG.number(sy))\" r=\"5\" fill=\"#0072B2\"/>"
+      out +=
+        "<rect x=\"\(SVG.number(ex - 4))\" y=\"\(SVG.number(ey - 4))\" width=\"8\" height=\"8\" fill=\"#FFFFFF\" stroke=\"#0072B2\" stroke-width=\"2\"/>"
+      out += "<text class=\"small\" x=\"\(SVG.number(sx + 7))\" y=\"\(SVG.number(sy - 6))\">#\(id)</text></g>\n"
+    }
+    return out + "</svg>\n"
+  }
+}
+
+/// Draws the dependency graph with a layered layout of its own: recognizers that wait come to
+/// the right of those they wait for; requirement arrows are labelled with their origin,
+/// simultaneity is a dashed line, and edges on a cycle are drawn in vermillion and labelled.
+struct GraphDrawing {
+  let analysis: SceneAnalysis
+
+  static let nodeWidth = 170.0
+  static let nodeHeight = 44.0
+  static let columnGap = 130.0
+  static let rowGap = 36.0
+
+  func svg(standalone: Bool = true) -> String {
+    let infos = analysis.scene.recognizers
+    let names = infos.map(\.recognizer.name)
+    var index: [String: Int] = [:]
+    for (i, name) in names.enumerated() { index[name] = i }
+    // Layer: the longest chain of requirements (not on a cycle) below each recognizer.
+    var layer = [Int](repeating: 0, count: names.count)
+    for _ in 0..<max(1, names.count) {
+      var changed = false
+      for requirement in analysis.requirements where !requirement.onCycle {
+        guard let a = index[requirement.waiter], let b = index[requirement.target] else { continue }
+        if layer[a] < layer[b] + 1 {
+          layer[a] = layer[b] + 1
+          changed = true
+        }
+      }
+      if !changed { break }
+    }
+    var rows: [Int: [Int]] = [:]
+    for i in names.indices { rows[layer[i], default: []].append(i) }
+    let longestLabel = analysis.requirements.map { $0.originText.count + ($0.onCycle ? 8 : 0) }.max() ?? 0
+    let columnGap = max(Self.columnGap, Double(longestLabel) * 6.2 + 40)
+    var position = [(Double, Double)](repeating: (0, 0), count: names.count)
+    let columns = (rows.keys.max() ?? 0) + 1
+    let tallest = rows.values.map(\.count).max() ?? 1
+    for (column, members) in rows {
+      for (row, node) in members.enumerated() {
+        position[node] = (
+          20 + Double(column) * (Self.nodeWidth + columnGap),
+          50 + Double(row) * (Self.nodeHeight + Self.rowGap)
+        )
+      }
+    }
+    let width = 40 + Double(columns) * Self.nodeWidth + Double(columns - 1) * columnGap
+    let height = 80 + Double(tallest) * (Self.nodeHeight + Self.rowGap)
+    var out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+    out +=
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVG.number(width))\" height=\"\(SVG.number(height))\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" class=\"graph\">\n"
+    out +=
+      "<title>Dependency graph</title>\n" + SVG.definitions + "\n" + SVG.style
+      + "\n<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>\n"
+    out +=
+      "<text class=\"small\" x=\"20\" y=\"24\">An arrow points from a recognizer to one it waits for; dashed lines join recognizers that may recognize together.</text>\n"
+    func anchor(_ node: Int, right: Bool) -> (Double, Double) {
+      let (x0, y0) = position[node]
+      return (right ? x0 + Self.nodeWidth : x0, y0 + Self.nodeHeight / 2)
+    }
+    for requirement in analysis.requirements {
+      guard let a = index[requirement.waiter], let b = index[requirement.target] else { continue }
+      let leftward = position[a].0 > position[b].0
+      let (x1, y1) = anchor(a, right: !leftward)
+      let (x2, y2) = anchor(b, right: leftward)
+      let bend = leftward ? 0.0 : 40.0
+      let color = requirement.onCycle ? "#D55E00" : "#333333"
+      let label = requirement.originText + (requirement.onCycle ? " (cycle)" : "")
+      out +=
+        "<g class=\"edge\"><title>\(SVG.escape("\(requirement.waiter) waits for \(requirement.target) to fail, via \(label)"))</title>"
+      out +=
+        "<path d=\"M \(SVG.number(x1)) \(SVG.number(y1)) C \(SVG.number((x1 + x2) / 2)) \(SVG.number(y1 - bend)), \(SVG.number((x1 + x2) / 2)) \(SVG.number(y2 - bend)), \(SVG.number(x2)) \(SVG.number(y2))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(requirement.onCycle ? 2.5 : 1.5)\" marker-end=\"url(#\(requirement.onCycle ? "cyclehead" : "arrowhead"))\"/>"
+      out +=
+        "<text class=\"small\" x=\"\(SVG.number((x1 + x2) / 2))\" y=\"\(SVG.number((y1 + y2) / 2 - bend * 0.75 - 4))\" text-anchor=\"middle\" fill=\"\(color)\">\(SVG.escape(label))</text></g>\n"
+    }
+    for (a, b, delegate) in analysis.simultaneous {
+      guard let i = index[a], let j = index[b] else { continue }
+      let (x1, y1) = (position[i].0 + Self.nodeWidth / 2, position[i].1 + Self.nodeHeight)
+      let (x2, y2) = (position[j].0 + Self.nodeWidth / 2, position[j].1 + Self.nodeHeight)
+      out +=
+        "<g class=\"edge simultaneous\"><title>\(SVG.escape("\(a) and \(b) may recognize together (\(delegate))"))</title>"
+      out +=
+        "<path d=\"M \(SVG.number(x1)) \(SVG.number(y1)) Q \(SVG.number((x1 + x2) / 2 + 20)) \(SVG.number(max(y1, y2) + 30)) \(SVG.number(x2)) \(SVG.number(y2))\" fill=\"none\" stroke=\"#0072B2\" stroke-width=\"1.5\" stroke-dasharray=\"6,4\"/></g>\n"
+    }
+    for (i, info) in infos.enumerated() {
+      let (x0, y0) = position[i]
+      let onCycle = analysis.cycles.contains { $0.contains(info.recognizer.name) }
+      out +=
+        "<g class=\"node\"><title>\(SVG.escape("\(info.recognizer.name): \(info.kind) on \(info.recognizer.view?.name ?? "?")"))</title>"
+      out +=
+        "<rect x=\"\(SVG.number(x0))\" y=\"\(SVG.number(y0))\" width=\"\(SVG.number(Self.nodeWidth))\" height=\"\(SVG.number(Self.nodeHeight))\" rx=\"8\" fill=\"#EAF2FA\" stroke=\"\(onCycle ? "#D55E00" : "#4D4D4D")\" stroke-width=\"\(onCycle ? 2.5 : 1.2)\"/>"
+      out +=
+        "<text class=\"lane-label\" x=\"\(SVG.number(x0 + 10))\" y=\"\(SVG.number(y0 + 19))\">\(SVG.escape(info.recognizer.name))</text>"
+      out +=
+        "<text class=\"small\" x=\"\(SVG.number(x0 + 10))\" y=\"\(SVG.number(y0 + 35))\">\(SVG.escape("\(info.kind) on \(info.recognizer.view?.name ?? "?")"))</text></g>\n"
+    }
+    return out + "</svg>\n"
+  }
+}
+
+/// The self-contained HTML page of `trace --format html`: timeline, scene and graph, no scripts,
+/// no external files.
+enum TraceReport {
+  static func html(scene: Scene, events: [TraceEvent], analysis: SceneAnalysis, title: String) -> String {
+    """
+    <!DOCTYPE html>
+    <html lang="en">
+    <head>
+    <meta charset="utf-8">
+    <title>\(SVG.escape(title))</title>
+    <style>
+      body { font-family: Helvetica, Arial, sans-serif; margin: 24px; color: #222222; background: #FFFFFF; }
+      h1 { font-size: 20px; } h2 { font-size: 16px; margin-top: 28px; }
+      p.note { color: #555555; font-size: 13px; max-width: 900px; }
+      .row { display: flex; gap: 40px; flex-wrap: wrap; align-items: flex-start; }
+    </style>
+    </head>
+    <body>
+    <h1>\(SVG.escape(title))</h1>
+    <p class="note">Hover over any mark to see its trace line. Bands show each recognizer's published state; hatched bands show waits for a failure requirement.</p>
+    <h2>Timeline</h2>
+    \(TimelineDrawing(scene: scene, events: events).svg(standalone: false))
+    <div class="row">
+    <div><h2>Scene</h2>
+    \(SceneDrawing(scene: scene, events: events).svg())</div>
+    <div><h2>Dependencies</h2>
+    \(GraphDrawing(analysis: analysis).svg(standalone: false))</div>
+    </div>
+    </body>
+    </html>
+
+    """
+  }
+}
