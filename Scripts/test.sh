@@ -23,6 +23,8 @@ echo "== documentation (DocC, warnings as errors)"
 bash Scripts/docs.sh
 
 echo "== Getting started: build and run Examples/GettingStarted as the article says"
+# A fresh build: incremental builds of a path dependency can miss files added to it.
+rm -rf Examples/GettingStarted/.build
 actual=$(cd Examples/GettingStarted && swift run --quiet PhotoViewer)
 expected=$(python3 - <<'PY'
 import re
