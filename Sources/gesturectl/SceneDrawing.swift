@@ -106,7 +106,9 @@ struct GraphDrawing {
         )
       }
     }
-    let width = 40 + Double(columns) * Self.nodeWidth + Double(columns - 1) * columnGap
+    // Edges between recognizers of one column (a cycle, or unrelated layers) arc out to the right.
+    let arcRoom = 60.0 + Double(longestLabel) * 6.2
+    let width = 40 + Double(columns) * Self.nodeWidth + Double(columns - 1) * columnGap + arcRoom
     let height = 80 + Double(tallest) * (Self.nodeHeight + Self.rowGap)
     var out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
     out +=
@@ -120,8 +122,30 @@ struct GraphDrawing {
       let (x0, y0) = position[node]
       return (right ? x0 + Self.nodeWidth : x0, y0 + Self.nodeHeight / 2)
     }
+    var arcs = 0
+    func arc(_ a: Int, _ b: Int, color: String, dashed: Bool, marker: String?, label: String, title: String) -> String {
+      arcs += 1
+      let (x1, y1) = anchor(a, right: true)
+      let (x2, y2) = anchor(b, right: true)
+      let reach = x1 + 30 + Double(arcs) * 22
+      var path = "<g class=\"edge\(dashed ? " simultaneous" : "")\"><title>\(SVG.escape(title))</title>"
+      path +=
+        "<path d=\"M \(SVG.number(x1)) \(SVG.number(y1)) C \(SVG.number(reach)) \(SVG.number(y1)), \(SVG.number(reach)) \(SVG.number(y2)), \(SVG.number(x2)) \(SVG.number(y2))\" fill=\"none\" stroke=\"\(color)\" stroke-width=\"\(dashed ? 1.5 : 2)\"\(dashed ? " stroke-dasharray=\"6,4\"" : "")\(marker.map { " marker-end=\"url(#\($0))\"" } ?? "")/>"
+      let apex = x1 + 0.75 * (reach - x1)
+      path +=
+        "<text class=\"small\" x=\"\(SVG.number(apex + 6))\" y=\"\(SVG.number((y1 + y2) / 2 - 2 + Double((arcs - 1) % 3) * 13))\" fill=\"\(color)\" stroke=\"#FFFFFF\" stroke-width=\"3\" paint-order=\"stroke\">\(SVG.escape(label))</text></g>\n"
+      return path
+    }
     for requirement in analysis.requirements {
       guard let a = index[requirement.waiter], let b = index[requirement.target] else { continue }
+      if position[a].0 == position[b].0 {
+        let label = requirement.originText + (requirement.onCycle ? " (cycle)" : "")
+        out += arc(
+          a, b, color: requirement.onCycle ? "#D55E00" : "#333333", dashed: false,
+          marker: requirement.onCycle ? "cyclehead" : "arrowhead", label: label,
+          title: "\(requirement.waiter) waits for \(requirement.target) to fail, via \(label)")
+        continue
+      }
       let leftward = position[a].0 > position[b].0
       let (x1, y1) = anchor(a, right: !leftward)
       let (x2, y2) = anchor(b, right: leftward)
@@ -137,6 +161,12 @@ struct GraphDrawing {
     }
     for (a, b, delegate) in analysis.simultaneous {
       guard let i = index[a], let j = index[b] else { continue }
+      if position[i].0 == position[j].0 {
+        out += arc(
+          i, j, color: "#0072B2", dashed: true, marker: nil, label: "simultaneous (\(delegate))",
+          title: "\(a) and \(b) may recognize together (\(delegate))")
+        continue
+      }
       let (x1, y1) = (position[i].0 + Self.nodeWidth / 2, position[i].1 + Self.nodeHeight)
       let (x2, y2) = (position[j].0 + Self.nodeWidth / 2, position[j].1 + Self.nodeHeight)
       out +=
