@@ -121,6 +121,6 @@ extension GestureRuntime: GestureHost {
     for recognizer in recognizers where recognizer.runtime.participating {
       resetRecognizer(recognizer)
     }
-    compactParticipants()
+    runResets()
   }
 }

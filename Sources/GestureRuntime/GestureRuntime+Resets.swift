@@ -5,7 +5,15 @@ extension GestureRuntime {
   /// received touches since their last reset are reset together, once the last of them has
   /// finished (behavior.md 3.10).
   func runResets() {
-    guard !finished.isEmpty else { return }
+    var passes = 0
+    while !finished.isEmpty && passes < 1_000 {
+      passes += 1
+      runResetPass()
+    }
+    compactParticipants()
+  }
+
+  func runResetPass() {
     swap(&finished, &finishedBatch)
     defer { finishedBatch.clear() }
     resetPass &+= 1
@@ -32,7 +40,6 @@ extension GestureRuntime {
       group.clear()
       groupScratch = group
     }
-    compactParticipants()
   }
 
   /// Drops reset recognizers from the participants in one pass, keeping the order of the rest.
@@ -77,6 +84,15 @@ extension GestureRuntime {
   /// it. The touches it tracked are never delivered to it again (behavior.md 2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.participating else { return }
+    // Partners that finished and waited to be reset with this one are looked at again.
+    for edge in recognizer.runtime.requires
+    where edge.target.runtime.participating && edge.target.publishedState.isTerminal {
+      finished.append(edge.target)
+    }
+    for dependent in recognizer.runtime.dependents
+    where dependent.runtime.participating && dependent.publishedState.isTerminal {
+      finished.append(dependent)
+    }
     // Drop this attempt's edges on both sides; static ones are rebuilt at the next attempt.
     for edge in recognizer.runtime.requires {
       edge.target.runtime.dependents.removeAll { $0 === recognizer }

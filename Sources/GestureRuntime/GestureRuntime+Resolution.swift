@@ -190,6 +190,8 @@ extension GestureRuntime {
         loser.runtime.excludedBy = nil
         loser.runtime.candidate = nil
         loser.runtime.followUps.removeAll()
+        // Already decided in this round (for example failed by a requirement of an earlier winner).
+        guard !loser.publishedState.isTerminal else { continue }
         loser.requestedState = .failed
         loser.runtime.held = false
         publish(loser, .failed, reason: "prevented by \(winner.displayName)")
@@ -258,6 +260,9 @@ extension GestureRuntime {
   /// tracking a touch that is down or ends in this dispatch (behavior.md 3.2).
   func gatherExcludableTracking() {
     excludableTracking.clear()
+    // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
+    // tracks a touch: skip the scan, so such a dispatch costs what it touches.
+    guard liveTouchCount > 0 || eventRecords.contains(where: { $0.isFinished }) else { return }
     for other in participants
     where other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
       && (!other.trackedTouches.isEmpty || touchEndedNow(other))

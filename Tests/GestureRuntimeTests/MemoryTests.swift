@@ -1,0 +1,65 @@
+import GestureCore
+import GestureRecognizers
+import GestureRuntime
+import GestureTestSupport
+import Testing
+
+/// Weak references to everything a scene made, to check that dropping it frees it all.
+final class Watch {
+  private var objects: [() -> AnyObject?] = []
+  func add(_ object: AnyObject) {
+    weak let weakObject = object
+    objects.append { weakObject }
+  }
+  var alive: Int { objects.filter { $0() != nil }.count }
+}
+
+@Suite("Memory")
+struct MemoryTests {
+  /// Builds a scene with delegates, actions that capture the scene, requirements (a cycle among
+  /// them), runs a gesture and a removal through it, and returns only weak references.
+  func buildAndRun(_ watch: Watch) {
+    let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let card = View(name: "card", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    window.addSubview(card)
+    let tap = TapGestureRecognizer(name: "tap")
+    let doubleTap = TapGestureRecognizer(name: "doubleTap", numberOfTapsRequired: 2)
+    let pan = PanGestureRecognizer(name: "pan")
+    let swipe = SwipeGestureRecognizer(name: "swipe")
+    tap.require(toFail: doubleTap)
+    pan.require(toFail: swipe)
+    swipe.require(toFail: pan)  // a cycle of requirements is not a reference cycle
+    let delegate = TestDelegate()
+    delegate.simultaneous = { a, b in a === pan && b === tap }
+    tap.delegate = delegate
+    pan.delegate = delegate
+    for recognizer in [tap, doubleTap, pan, swipe] as [GestureRecognizer] {
+      card.addGestureRecognizer(recognizer)
+      recognizer.addAction { _ in _ = (window, card, delegate) }  // actions capturing the scene
+      watch.add(recognizer)
+    }
+    let recorder = TraceRecorder()
+    let runtime = GestureRuntime(window: window, trace: recorder)
+    for (id, phase, x, t) in [
+      (1, TouchPhase.began, 100.0, 0.0), (1, .moved, 140, 0.1), (1, .ended, 140, 0.2),
+      (2, .began, 100, 0.5), (2, .ended, 100, 0.6),
+    ] {
+      runtime.send(TouchInput(id: id, phase: phase, x: x, y: 100), at: Timestamp(seconds: t))
+    }
+    runtime.advance(to: Timestamp(seconds: 2))
+    runtime.send(TouchInput(id: 3, phase: .began, x: 10, y: 10), at: Timestamp(seconds: 3))
+    card.removeFromSuperview()
+    runtime.send(TouchInput(id: 3, phase: .ended, x: 10, y: 10), at: Timestamp(seconds: 3.1))
+    for object in [window, card, delegate, runtime, recorder] as [AnyObject] { watch.add(object) }
+    #expect(!recorder.events.isEmpty)
+    // Every action closure captures the scene: unregister them as an app would on teardown.
+    for recognizer in [tap, doubleTap, pan, swipe] as [GestureRecognizer] { recognizer.removeAllActions() }
+  }
+
+  @Test("Dropping a scene, its runtime, delegates and actions frees every object")
+  func noReferenceCycles() {
+    let watch = Watch()
+    buildAndRun(watch)
+    #expect(watch.alive == 0)
+  }
+}
