@@ -39,6 +39,15 @@ struct TraceCommandTests {
     #expect(result.out == shown)
   }
 
+  @Test("The README's explanation is exactly what explain prints")
+  func readmeExplain() throws {
+    let readme = try String(contentsOfFile: packageRoot + "/README.md", encoding: .utf8)
+    let explanation = gesturectl([
+      "explain", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl"), "tap",
+    ])
+    #expect(readme.contains("```text\n" + explanation.out + "```"))
+  }
+
   @Test("The text format is the default on a terminal, JSON lines otherwise; options may come first")
   func defaultFormat() {
     let terminal = gesturectl(
