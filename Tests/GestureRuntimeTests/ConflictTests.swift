@@ -211,12 +211,16 @@ struct ExclusionTests {
     h.add(PanGestureRecognizer(), "innerLater")
     h.down(1, 100, 100, at: 0)
     h.move(1, 120, 100, at: 0.1)
-    let states = h.decisions.filter { $0.contains(" state ") }
     #expect(
-      states == [
+      h.decisions == [
+        "0 view V touchesBegan 1",
         "0.1 state inner possible → began: moved 20 pt, at least 10 pt",
         "0.1 state innerLater possible → failed: prevented by inner",
         "0.1 state outer possible → failed: prevented by inner",
+        "0.1 action inner began at (120, 100) translation (10, 0) velocity (200, 0)",
+        "0.1 view V touchesCancelled 1",
+        "0.1 reset innerLater",
+        "0.1 reset outer",
       ])
   }
 
@@ -336,7 +340,16 @@ struct FailureRequirementTests {
     tap.require(toFail: doubleTap)
     h.down(1, 250, 10, at: 0)
     h.up(1, 250, 10, at: 0.1)
-    #expect(h.decisions.contains("0.1 state tap possible → ended: recognized"))
+    #expect(
+      h.lines == [
+        "0 touch 1 began (250, 10) B",
+        "0 view B touchesBegan 1",
+        "0.1 touch 1 ended (250, 10) B",
+        "0.1 state tap possible → ended: recognized",
+        "0.1 action tap ended at (50, 10)",
+        "0.1 view B touchesCancelled 1",
+        "0.1 reset tap",
+      ])
   }
 
   @Test(

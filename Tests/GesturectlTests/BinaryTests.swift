@@ -58,6 +58,28 @@ struct BinaryTests {
     #expect(try run(["validate", "/nonexistent.json"]).code == 66)
   }
 
+  @Test(
+    "Every subcommand runs from the binary on the examples, and answers --help",
+    arguments: [
+      ["trace", "Examples/tap-doubletap.scene.json", "Examples/tap-doubletap-single.events.jsonl", "--format", "svg"],
+      ["explain", "Examples/tap-doubletap.scene.json", "Examples/tap-doubletap-single.events.jsonl", "tap"],
+      ["inspect", "Examples/swipe-pan.scene.json", "--format", "json"],
+      ["graph", "Examples/swipe-pan.scene.json", "--format", "mermaid"],
+      ["synth", "swipe", "--direction", "left"],
+      ["list"],
+      ["validate", "Examples/button.scene.json", "Examples/button-tap.events.jsonl"],
+      ["bench", "Examples/tap-doubletap.scene.json", "Examples/tap-doubletap-double.events.jsonl", "--repeat", "2"],
+    ])
+  func everyCommand(_ words: [String]) throws {
+    let resolved = words.map { $0.hasPrefix("Examples/") ? packageRoot + "/" + $0 : $0 }
+    let result = try run(resolved)
+    #expect(result.code == 0, "\(words[0]): \(result.err)")
+    #expect(!result.out.isEmpty)
+    let help = try run([words[0], "--help"])
+    #expect(help.code == 0)
+    #expect(help.out.hasPrefix("OVERVIEW: "))
+  }
+
   @Test("synth piped into trace gives the expected recognition")
   func synthPipe() throws {
     let script = try run(["synth", "doubletap"])
