@@ -49,7 +49,7 @@ let package = Package(
     .testTarget(
       name: "GesturectlTests",
       dependencies: ["gesturectl", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
-      exclude: ["Golden"],
+      exclude: ["Golden", "Hostile"],
       swiftSettings: settings),
   ],
   swiftLanguageModes: [.v6]

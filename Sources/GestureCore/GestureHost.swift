@@ -27,6 +27,4 @@ package protocol GestureHost: AnyObject {
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer)
   /// A view is about to be detached from its superview.
   func viewWillBeRemoved(_ view: View)
-  /// The hierarchy or the set of recognizers changed.
-  func sceneDidChange()
 }

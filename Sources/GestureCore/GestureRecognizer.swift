@@ -189,7 +189,6 @@ open class GestureRecognizer {
   public final func require(toFail other: GestureRecognizer) {
     if other === self {
       (host ?? view?.root.host)?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
-      selfRequirementDiagnostics += 1
       return
     }
     if staticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }
@@ -197,9 +196,6 @@ open class GestureRecognizer {
     other.staticDependents.append(UnownedRecognizer(self))
     host?.recognizer(self, didRequireFailureOf: other)
   }
-
-  /// How many times ``require(toFail:)`` was called with the recognizer itself.
-  public final private(set) var selfRequirementDiagnostics = 0
 
   /// The recognizers this one was told to wait for with ``require(toFail:)``.
   public final var failureRequirements: [GestureRecognizer] {

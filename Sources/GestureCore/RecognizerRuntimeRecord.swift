@@ -32,8 +32,6 @@ package struct RecognizerRuntimeRecord {
   package var requires: [RequirementEdge] = []
   /// Recognizers that may require this one to fail in their current attempt.
   package var dependents: [GestureRecognizer] = []
-  /// Recognizers already asked about dynamic requirements with this one in this attempt.
-  package var queriedPartners: [ObjectIdentifier] = []
   /// Generations of the recognizer's timers, by timer id.
   package var timers: [(id: Int, generation: UInt64)] = []
   /// The depth of the view when the attempt began (tie order, behavior.md 3.4).

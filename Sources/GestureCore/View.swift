@@ -102,7 +102,6 @@ open class View {
     host?.viewWillBeRemoved(self)
     parent.subviews.removeAll { $0 === self }
     superview = nil
-    host?.sceneDidChange()
   }
 
   // MARK: Recognizers
@@ -116,7 +115,6 @@ open class View {
     recognizer.additionOrder = (gestureRecognizers.last?.additionOrder ?? 0) + 1
     gestureRecognizers.append(recognizer)
     recognizer.attach(to: self)
-    root.host?.sceneDidChange()
   }
 
   /// Detaches a recognizer; if it is tracking touches it is cancelled and reset first
@@ -127,7 +125,6 @@ open class View {
     host?.recognizerWillBeRemoved(recognizer)
     gestureRecognizers.removeAll { $0 === recognizer }
     recognizer.attach(to: nil)
-    host?.sceneDidChange()
   }
 
   // MARK: Coordinates and hit-testing

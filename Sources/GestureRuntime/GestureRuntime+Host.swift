@@ -84,8 +84,6 @@ extension GestureRuntime: GestureHost {
     }
   }
 
-  func sceneDidChange() {}
-
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
   /// (behavior.md 5).
   func sceneChange(_ work: @escaping () -> Void) {

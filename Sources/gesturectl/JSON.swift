@@ -121,10 +121,21 @@ struct JSONParser {
     }
   }
 
-  /// An array or object being read, on the explicit stack that replaces recursion.
-  private enum Open {
-    case array(items: [JSONNode], line: Int, column: Int)
-    case object(members: [(key: String, value: JSONNode)], key: String, line: Int, column: Int)
+  /// An array or object being read, on the explicit stack that replaces recursion. A class, so
+  /// that appending to its elements never copies them (a million-element array stays linear).
+  private final class Open {
+    let isArray: Bool
+    let line: Int
+    let column: Int
+    var items: [JSONNode] = []
+    var members: [(key: String, value: JSONNode)] = []
+    var key = ""
+
+    init(isArray: Bool, line: Int, column: Int) {
+      self.isArray = isArray
+      self.line = line
+      self.column = column
+    }
   }
 
   /// Reads one value without recursion, so nesting depth costs heap, not stack (a document may
@@ -149,7 +160,7 @@ struct JSONParser {
             index += 1
             node = JSONNode(value: .array([]), line: startLine, column: startColumn)
           } else {
-            stack.append(.array(items: [], line: startLine, column: startColumn))
+            stack.append(Open(isArray: true, line: startLine, column: startColumn))
             continue
           }
         } else {
@@ -157,8 +168,9 @@ struct JSONParser {
             index += 1
             node = JSONNode(value: .object([]), line: startLine, column: startColumn)
           } else {
-            let key = try parseKey(existing: [])
-            stack.append(.object(members: [], key: key, line: startLine, column: startColumn))
+            let open = Open(isArray: false, line: startLine, column: startColumn)
+            open.key = try parseKey(existing: open.members)
+            stack.append(open)
             continue
           }
         }
@@ -181,32 +193,31 @@ struct JSONParser {
       // A value is complete: give it to the innermost open container, closing containers as
       // they end, until one needs another value or the outermost value is done.
       while true {
-        guard let open = stack.popLast() else { return node }
+        guard let open = stack.last else { return node }
         skipWhitespace()
-        switch open {
-        case .array(var items, let openLine, let openColumn):
-          items.append(node)
+        if open.isArray {
+          open.items.append(node)
           guard index < bytes.count else { throw error("unterminated array: expected ',' or ']'") }
           if bytes[index] == UInt8(ascii: ",") {
             index += 1
-            stack.append(.array(items: items, line: openLine, column: openColumn))
           } else if bytes[index] == UInt8(ascii: "]") {
             index += 1
-            node = JSONNode(value: .array(items), line: openLine, column: openColumn)
+            stack.removeLast()
+            node = JSONNode(value: .array(open.items), line: open.line, column: open.column)
             continue
           } else {
             throw error("expected ',' or ']' in array, found \(describeCurrent())")
           }
-        case .object(var members, let key, let openLine, let openColumn):
-          members.append((key, node))
+        } else {
+          open.members.append((open.key, node))
           guard index < bytes.count else { throw error("unterminated object: expected ',' or '}'") }
           if bytes[index] == UInt8(ascii: ",") {
             index += 1
-            let next = try parseKey(existing: members)
-            stack.append(.object(members: members, key: next, line: openLine, column: openColumn))
+            open.key = try parseKey(existing: open.members)
           } else if bytes[index] == UInt8(ascii: "}") {
             index += 1
-            node = JSONNode(value: .object(members), line: openLine, column: openColumn)
+            stack.removeLast()
+            node = JSONNode(value: .object(open.members), line: open.line, column: open.column)
             continue
           } else {
             throw error("expected ',' or '}' in object, found \(describeCurrent())")
