@@ -40,7 +40,6 @@ extension GestureRuntime {
         record.isFinished = true
         record.endPending = true
         record.inputCancelled = input.phase == .cancelled
-        touchEndedInDispatch = true
       default: break
       }
       eventRecords.append(record)

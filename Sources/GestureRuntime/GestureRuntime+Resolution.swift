@@ -243,6 +243,8 @@ extension GestureRuntime {
     }
     // …and held recognizers joined to the winner through requirements (behavior.md 3.10): a walk
     // of the winner's component, so a dispatch costs what it touches, not every participant.
+    // A winner without requirements has no component to walk.
+    guard !winner.runtime.requires.isEmpty || !winner.runtime.dependents.isEmpty else { return }
     var members: [GestureRecognizer] = []
     swap(&members, &componentMembers)
     let mark = markRequirementComponent(of: winner, collecting: &members)

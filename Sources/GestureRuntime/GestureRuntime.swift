@@ -75,7 +75,6 @@ public final class GestureRuntime {
   static let undecidedTimeoutMicroseconds = undecidedTimeout.wholeMicroseconds
   var scratchRecognizers: [GestureRecognizer] = []
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
-  var touchEndedInDispatch = false
   /// While the runtime stops a recognizer (disabled, removed), the reason its states show.
   var stopReason: String?
 
@@ -200,7 +199,6 @@ public final class GestureRuntime {
   func dispatch(_ body: () -> Void) {
     isDispatching = true
     dispatchNumber &+= 1
-    touchEndedInDispatch = false
     body()
     settle()
     isDispatching = false

@@ -149,11 +149,6 @@ func removeFile(_ path: String) { unlink(path) }
 
 func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 
-func writeStandardError(_ text: String) {
-  let bytes = Array(text.utf8)
-  _ = bytes.withUnsafeBytes { Glibc.write(2, $0.baseAddress!, $0.count) }
-}
-
 /// Reads a whole file.
 func readFile(_ path: String) throws(InputError) -> [UInt8] {
   let reader = try LineReader(path: path)

@@ -415,16 +415,10 @@ enum JSONText {
     return out + "\""
   }
 
+  /// A JSON number: integers without a fraction, others in Swift's shortest form; null when
+  /// not finite.
   static func number(_ value: Double) -> String {
-    value.isFinite ? formatNumberJSON(value) : "null"
-  }
-
-  static func formatNumberJSON(_ value: Double) -> String {
-    let text = formatted(value)
-    return text
-  }
-
-  private static func formatted(_ value: Double) -> String {
+    guard value.isFinite else { return "null" }
     if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
     var text = String(value)
     if text.hasSuffix(".0") { text.removeLast(2) }

@@ -85,5 +85,4 @@ final class Scene {
     recognizers.first { $0.recognizer.name == name }?.recognizer
   }
 
-  func delegate(named name: String) -> SceneDelegate? { delegates.first { $0.name == name } }
 }
