@@ -107,6 +107,9 @@ public final class GestureRuntime {
   deinit {
     if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
     GestureRuntime.detach(window)
+    // A touch still down links to its record and back; break the pair so neither outlives us.
+    for record in liveTouches.values { record.touch.runtimeRecord = nil }
+    for record in withheldRecords { record.touch.runtimeRecord = nil }
   }
 
   /// Clears the unowned references to this runtime held by a subtree's recognizers.

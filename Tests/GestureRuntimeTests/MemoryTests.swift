@@ -62,4 +62,31 @@ struct MemoryTests {
     buildAndRun(watch)
     #expect(watch.alive == 0)
   }
+
+  /// Builds a scene, puts two fingers down (one on a recognizer that withholds it from the view)
+  /// and drops everything while they are still down.
+  func dropWithFingersDown(_ watch: Watch) {
+    let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let tap = TapGestureRecognizer(name: "tap", numberOfTapsRequired: 2)
+    tap.delaysTouchesBegan = true
+    window.addGestureRecognizer(tap)
+    let delegate = TestDelegate()
+    delegate.receive = { _, touch in
+      watch.add(touch)
+      return true
+    }
+    tap.delegate = delegate
+    let runtime = GestureRuntime(window: window)
+    runtime.send([TouchInput(id: 1, phase: .began, x: 10, y: 10)], at: .zero)
+    runtime.send([TouchInput(id: 2, phase: .began, x: 20, y: 10)], at: Timestamp(seconds: 0.01))
+    #expect(runtime.activeTouchCount == 2)
+    for object in [window, tap, delegate, runtime] as [AnyObject] { watch.add(object) }
+  }
+
+  @Test("Dropping a runtime while fingers are down frees the touches and their records")
+  func noCycleThroughLiveTouches() {
+    let watch = Watch()
+    dropWithFingersDown(watch)
+    #expect(watch.alive == 0)
+  }
 }
