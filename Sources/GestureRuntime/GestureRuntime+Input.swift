@@ -273,6 +273,13 @@ extension GestureRuntime {
   }
 
   func deliver(_ phase: TouchPhase, _ touches: [Touch], to recognizer: GestureRecognizer, event: TouchEvent) {
+    // Debug builds (the tests, the fuzzer) check behavior.md 2.4 on every delivery.
+    assert(
+      !recognizer.requestedState.isTerminal && !recognizer.publishedState.isTerminal,
+      "a touch reached \(recognizer.displayName) after its terminal state")
+    assert(
+      touches.allSatisfy { $0.record?.isHeld(by: recognizer) ?? false },
+      "\(recognizer.displayName) got a touch that is not one of its current attempt's")
     switch phase {
     case .began: recognizer.touchesBegan(touches, with: event)
     case .moved: recognizer.touchesMoved(touches, with: event)

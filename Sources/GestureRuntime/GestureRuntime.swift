@@ -107,9 +107,14 @@ public final class GestureRuntime {
   deinit {
     if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
     GestureRuntime.detach(window)
-    // A touch still down links to its record and back; break the pair so neither outlives us.
+    // A touch still down links to its record and back, and holds its view, whose recognizers
+    // hold the touch: break those loops so that nothing of the scene outlives us.
     for record in liveTouches.values { record.touch.runtimeRecord = nil }
     for record in withheldRecords { record.touch.runtimeRecord = nil }
+    for recognizer in participants {
+      recognizer.trackedTouches.removeAll()
+      recognizer.runtime.attemptTouches.removeAll()
+    }
   }
 
   /// Clears the unowned references to this runtime held by a subtree's recognizers.

@@ -12,6 +12,7 @@ final class LineReader {
   private let fd: Int32
   private let ownsDescriptor: Bool
   private var buffer: [UInt8] = []
+  private var chunk: [UInt8] = []
   private var start = 0
   private var atEnd = false
   private(set) var lineNumber = 0
@@ -36,6 +37,15 @@ final class LineReader {
       ownsDescriptor = true
     }
     buffer.reserveCapacity(Self.chunk * 2)
+    chunk = [UInt8](repeating: 0, count: Self.chunk)
+  }
+
+  /// Reads from bytes already in memory (the fuzz targets and tests use this).
+  init(bytes: [UInt8]) {
+    fd = -1
+    ownsDescriptor = false
+    buffer = bytes
+    atEnd = true
   }
 
   deinit {
@@ -48,17 +58,12 @@ final class LineReader {
       buffer.removeFirst(start)
       start = 0
     }
-    let old = buffer.count
-    buffer.append(contentsOf: repeatElement(0, count: Self.chunk))
-    let count = buffer.withUnsafeMutableBytes { raw in
-      read(fd, raw.baseAddress! + old, Self.chunk)
-    }
+    let count = chunk.withUnsafeMutableBytes { raw in read(fd, raw.baseAddress!, raw.count) }
     if count <= 0 {
-      buffer.removeLast(Self.chunk)
       atEnd = true
       return false
     }
-    buffer.removeLast(Self.chunk - count)
+    buffer.append(contentsOf: chunk[0..<count])
     return true
   }
 
@@ -66,7 +71,7 @@ final class LineReader {
   func nextLine() -> ArraySlice<UInt8>? {
     var searchFrom = start
     while true {
-      if let newline = buffer[searchFrom...].firstIndex(of: 0x0A) {
+      if let newline = Self.firstNewline(in: buffer, from: searchFrom) {
         let line = buffer[start..<newline]
         start = newline + 1
         lineNumber += 1
@@ -82,6 +87,15 @@ final class LineReader {
         return line
       }
       searchFrom -= consumed
+    }
+  }
+
+  /// The index of the first newline at or after `start`, found with memchr.
+  private static func firstNewline(in bytes: [UInt8], from start: Int) -> Int? {
+    guard start < bytes.count else { return nil }
+    return bytes.withUnsafeBytes { raw in
+      guard let found = memchr(raw.baseAddress! + start, 0x0A, raw.count - start) else { return nil }
+      return raw.baseAddress!.distance(to: UnsafeRawPointer(found))
     }
   }
 

@@ -46,7 +46,11 @@ struct EventScriptReader {
 
   /// Reads every event from `path`, calling `body` for each; throws at the first bad one.
   mutating func read(path: String, _ body: (ScriptEvent) -> Void) throws(InputError) {
-    let reader = try LineReader(path: path)
+    try read(from: LineReader(path: path), body)
+  }
+
+  /// Reads every event from `reader`, calling `body` for each; throws at the first bad one.
+  mutating func read(from reader: LineReader, _ body: (ScriptEvent) -> Void) throws(InputError) {
     var firstLine = true
     while let line = reader.nextLine() {
       var bytes = line

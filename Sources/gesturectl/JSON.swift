@@ -109,16 +109,29 @@ struct JSONParser {
   }
 
   private mutating func skipWhitespace() {
-    while index < bytes.count {
-      switch bytes[index] {
-      case 0x20, 0x09, 0x0D: index += 1
-      case 0x0A:
-        index += 1
-        line += 1
-        lineStart = index
-      default: return
+    // Through a buffer pointer: a run of a hundred million blanks must not cost an array access
+    // (with its checks) per byte in unoptimized and sanitized builds.
+    var position = index
+    var lines = 0
+    var newLineStart = lineStart
+    bytes.withUnsafeBufferPointer { buffer in
+      let count = buffer.count
+      while position < count {
+        let byte = buffer[position]
+        if byte == 0x20 || byte == 0x09 || byte == 0x0D {
+          position += 1
+        } else if byte == 0x0A {
+          position += 1
+          lines += 1
+          newLineStart = position
+        } else {
+          return
+        }
       }
     }
+    index = position
+    line += lines
+    lineStart = newLineStart
   }
 
   /// An array or object being read, on the explicit stack that replaces recursion. A class, so

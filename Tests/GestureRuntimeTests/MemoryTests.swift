@@ -63,13 +63,15 @@ struct MemoryTests {
     #expect(watch.alive == 0)
   }
 
-  /// Builds a scene, puts two fingers down (one on a recognizer that withholds it from the view)
-  /// and drops everything while they are still down.
+  /// Builds a scene, puts two fingers down (withheld from the view, tracked by a pan) and drops
+  /// everything while they are still down.
   func dropWithFingersDown(_ watch: Watch) {
     let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
     let tap = TapGestureRecognizer(name: "tap", numberOfTapsRequired: 2)
     tap.delaysTouchesBegan = true
     window.addGestureRecognizer(tap)
+    let pan = PanGestureRecognizer(name: "pan", maximumNumberOfTouches: 2)
+    window.addGestureRecognizer(pan)
     let delegate = TestDelegate()
     delegate.receive = { _, touch in
       watch.add(touch)
@@ -80,7 +82,8 @@ struct MemoryTests {
     runtime.send([TouchInput(id: 1, phase: .began, x: 10, y: 10)], at: .zero)
     runtime.send([TouchInput(id: 2, phase: .began, x: 20, y: 10)], at: Timestamp(seconds: 0.01))
     #expect(runtime.activeTouchCount == 2)
-    for object in [window, tap, delegate, runtime] as [AnyObject] { watch.add(object) }
+    #expect(pan.numberOfTouches == 2)  // the pan tracks both: recognizer → touch → view → recognizer
+    for object in [window, tap, pan, delegate, runtime] as [AnyObject] { watch.add(object) }
   }
 
   @Test("Dropping a runtime while fingers are down frees the touches and their records")

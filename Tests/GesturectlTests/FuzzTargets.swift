@@ -1,0 +1,114 @@
+import GestureCore
+import GestureRecognizers
+import GestureRuntime
+
+@testable import gesturectl
+
+// The bodies of the libFuzzer targets of Tests/Fuzz (built and run by Scripts/fuzz.sh). The tests
+// run the same bodies over the committed corpus, so every input the fuzzer ever kept, and every
+// crash it found, stays a regression test. No Testing, no Foundation: the fuzzer compiles this file.
+
+/// Random draws taken from the fuzzer's bytes, one byte a draw, so that a mutated byte changes one
+/// decision; when the bytes run out, a fixed seeded sequence takes over (never a constant, which
+/// could make a rejection-sampling draw loop forever).
+struct FuzzByteSource: RandomNumberGenerator {
+  let bytes: [UInt8]
+  var index = 0
+  var fallback = SeededGenerator(seed: 0x5EED)
+
+  init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+  mutating func next() -> UInt64 {
+    guard index < bytes.count else { return fallback.next() }
+    index += 1
+    return UInt64(bytes[index - 1]) &* 0x0101_0101_0101_0101
+  }
+}
+
+enum FuzzTargets {
+  /// The targets, by the name Scripts/fuzz.sh gives in GESTURE_FUZZ_TARGET and the corpus folders.
+  static let names = ["scene", "script", "runtime"]
+
+  /// Runs target `name` on one input. Returns a broken invariant, if any (the fuzzer traps on it).
+  static func run(_ name: String, _ bytes: [UInt8]) -> String? {
+    switch name {
+    case "scene": scene(bytes)
+    case "script": script(bytes)
+    default: runtime(bytes)
+    }
+  }
+
+  /// The scene parser and loader, then the analysis every command runs on a loaded scene.
+  static func scene(_ bytes: [UInt8]) -> String? {
+    let loaded: Scene
+    do {
+      loaded = try SceneLoader(file: "fuzz.scene.json").load(bytes: bytes)
+    } catch {
+      return error.message.isEmpty ? "an error without a message" : nil
+    }
+    let analysis = SceneAnalysis(scene: loaded, catalog: .standard)
+    if InspectCommand.text(analysis).isEmpty || InspectCommand.json(analysis).isEmpty {
+      return "inspect printed nothing for a scene that loads"
+    }
+    // Whatever the scene, a short fixed script runs through it: two fingers, a tap, a drag, a hold.
+    let replay = Replay(scene: loaded, trace: TraceRecorder())
+    let inputs: [(Double, [TouchInput])] = [
+      (0, [TouchInput(id: 1, phase: .began, x: 20, y: 20)]), (0.05, [TouchInput(id: 1, phase: .ended, x: 20, y: 20)]),
+      (0.2, [TouchInput(id: 2, phase: .began, x: 50, y: 50), TouchInput(id: 3, phase: .began, x: 90, y: 60)]),
+      (0.25, [TouchInput(id: 2, phase: .moved, x: 90, y: 50)]),
+      (0.3, [TouchInput(id: 3, phase: .cancelled, x: 90, y: 60)]),
+      (1.2, [TouchInput(id: 2, phase: .ended, x: 90, y: 50)]),
+    ]
+    for (time, touches) in inputs { replay.runtime.send(touches, at: Timestamp(seconds: time)) }
+    replay.finish()
+    if replay.runtime.activeTouchCount != 0 { return "a finger is still down after every touch ended" }
+    return nil
+  }
+
+  /// A scene every script can name things in: the W1 group with a delegate, on nested views.
+  static let scriptScene = """
+    {"format": "gesture-scene/1",
+     "views": [{"name": "window", "frame": [0, 0, 1000, 1000], "subviews": [
+       {"name": "canvas", "frame": [0, 0, 1000, 1000], "subviews": [{"name": "button", "frame": [10, 10, 80, 40]}]}]}],
+     "recognizers": [
+       {"name": "doubleTap", "kind": "tap", "view": "canvas", "numberOfTapsRequired": 2},
+       {"name": "tap", "kind": "tap", "view": "canvas", "requireToFail": ["doubleTap"]},
+       {"name": "swipe", "kind": "swipe", "view": "canvas", "direction": ["left", "right", "up", "down"]},
+       {"name": "pan", "kind": "pan", "view": "canvas", "requireToFail": ["swipe"], "delegate": "d"},
+       {"name": "press", "kind": "longPress", "view": "canvas", "minimumPressDuration": 0.25},
+       {"name": "buttonTap", "kind": "tap", "view": "button", "cancelsTouchesInView": false}],
+     "delegates": [{"name": "d", "shouldRecognizeSimultaneouslyWith": [["pan", "press"]]}]}
+    """
+
+  /// The event-script reader; a script it accepts is replayed and traced in both formats.
+  static func script(_ bytes: [UInt8]) -> String? {
+    guard let scene = try? SceneLoader(file: "fuzz.scene.json").load(bytes: Array(scriptScene.utf8)) else {
+      return "the fixed scene does not load"
+    }
+    var reader = EventScriptReader(
+      file: "fuzz.events.jsonl", recognizerNames: Set(scene.recognizers.map(\.recognizer.name)),
+      viewNames: Set(scene.views.map(\.name)))
+    var events: [ScriptEvent] = []
+    do {
+      try reader.read(from: LineReader(bytes: bytes)) { events.append($0) }
+    } catch {
+      return error.message.isEmpty ? "an error without a message" : nil
+    }
+    let recorder = TraceRecorder()
+    let replay = Replay(scene: scene, trace: recorder)
+    for event in events.prefix(10_000) { replay.apply(event) }
+    replay.finish()
+    for event in recorder.events {
+      _ = TraceFormat.text(event)
+      _ = TraceFormat.json(event)
+    }
+    return nil
+  }
+
+  /// The runtime on a scene and a touch stream decoded from the bytes, with every invariant of
+  /// the randomized tests checked after every dispatch.
+  static func runtime(_ bytes: [UInt8]) -> String? {
+    var source = FuzzByteSource(bytes)
+    return violation(of: RandomCase.make(using: &source))
+  }
+}
