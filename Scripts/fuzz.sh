@@ -41,7 +41,7 @@ module GestureRecognizers Sources/GestureRecognizers/*.swift
 module GestureRuntime Sources/GestureRuntime/*.swift
 # gesturectl's @main becomes gesturectl_main, as SwiftPM does, so libFuzzer's main is the entry.
 module gesturectl Sources/gesturectl/*.swift -- -Xfrontend -entry-point-function-name -Xfrontend gesturectl_main
-swiftc "${flags[@]}" -module-name GestureFuzz Tests/Fuzz/FuzzMain.swift Tests/GesturectlTests/FuzzTargets.swift \
+swiftc "${flags[@]}" -module-name GestureFuzz -emit-module -emit-module-path "$out/GestureFuzz.swiftmodule" Tests/Fuzz/FuzzMain.swift Tests/GesturectlTests/FuzzTargets.swift \
   Tests/GesturectlTests/RandomCases.swift "$out"/GestureCore.o "$out"/GestureRecognizers.o "$out"/GestureRuntime.o \
   "$out"/gesturectl.o -lm -o "$out/gesture-fuzz" 2>&1 | grep -v "ld.gold: warning" || true
 [ -x "$out/gesture-fuzz" ] || { echo "error: could not link the fuzzer" >&2; exit 1; }
