@@ -72,6 +72,9 @@ struct MemoryTests {
     window.addGestureRecognizer(tap)
     let pan = PanGestureRecognizer(name: "pan", maximumNumberOfTouches: 2)
     window.addGestureRecognizer(pan)
+    let swipe = SwipeGestureRecognizer(name: "swipe")
+    window.addGestureRecognizer(swipe)
+    pan.require(toFail: swipe)  // an attempt's requirement edge links both ways while it lasts
     let delegate = TestDelegate()
     delegate.receive = { _, touch in
       watch.add(touch)
@@ -83,7 +86,7 @@ struct MemoryTests {
     runtime.send([TouchInput(id: 2, phase: .began, x: 20, y: 10)], at: Timestamp(seconds: 0.01))
     #expect(runtime.activeTouchCount == 2)
     #expect(pan.numberOfTouches == 2)  // the pan tracks both: recognizer → touch → view → recognizer
-    for object in [window, tap, pan, delegate, runtime] as [AnyObject] { watch.add(object) }
+    for object in [window, tap, pan, swipe, delegate, runtime] as [AnyObject] { watch.add(object) }
   }
 
   @Test("Dropping a runtime while fingers are down frees the touches and their records")

@@ -36,7 +36,9 @@ struct ReentrancyTests {
     let h = Harness()
     let pan = h.add(PanGestureRecognizer(), "pan")
     let view = h.view
-    pan.addAction { recognizer in
+    // Unowned: a closure that holds its own recognizer's view strongly is a reference cycle
+    // (the view holds the recognizer, which holds the closure); the sanitizer run checks leaks.
+    pan.addAction { [unowned view] recognizer in
       if recognizer.state == .began { view.removeFromSuperview() }
     }
     h.down(1, 100, 100, at: 0)
@@ -112,7 +114,7 @@ struct ReentrancyTests {
     let runtime = h.runtime
     final class Once { var done = false }
     let once = Once()
-    tap.addAction { _ in
+    tap.addAction { [unowned runtime] _ in
       guard !once.done else { return }
       once.done = true
       runtime.send([TouchInput(id: 9, phase: .began, x: 50, y: 50)], at: runtime.now)
