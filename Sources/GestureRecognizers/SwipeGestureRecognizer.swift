@@ -124,36 +124,41 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
       maximumSecondaryMovement - (maximumSecondaryMovement - maximumSecondaryMovementAtMaximumDuration)
       * fraction
     // Why the last direction was ruled out, as numbers: the sentence is built only when traced.
-    var lastRuledOut: (name: String, reversed: Bool, amount: Double, limit: Double)?
-    for (index, entry) in Direction.all.enumerated()
-    where direction.contains(entry.direction) && !ruledOut.contains(entry.direction) {
+    // Directions go by index (right, left, up, down, the order of Direction.all) with plain
+    // numbers, so that a move touches no array of strings.
+    var lastRuledOut: (index: Int, reversed: Bool, amount: Double, limit: Double)?
+    for index in 0..<4 {
+      let bit = Direction(rawValue: 1 << index)
+      guard direction.contains(bit) && !ruledOut.contains(bit) else { continue }
+      let unitX = index == 0 ? 1.0 : index == 1 ? -1.0 : 0.0
+      let unitY = index == 2 ? -1.0 : index == 3 ? 1.0 : 0.0
       var smallestPrimary = Double.infinity
       var largestSecondary = 0.0
       var centroidPrimary = 0.0
       for touch in tracked {
         let displacement = touch.locationInWindow - touch.initialLocationInWindow
-        let primary = displacement.x * entry.unit.x + displacement.y * entry.unit.y
-        let secondary = abs(displacement.x * entry.unit.y - displacement.y * entry.unit.x)
+        let primary = displacement.x * unitX + displacement.y * unitY
+        let secondary = abs(displacement.x * unitY - displacement.y * unitX)
         smallestPrimary = min(smallestPrimary, primary)
         largestSecondary = max(largestSecondary, secondary)
         centroidPrimary += primary / Double(tracked.count)
       }
       furthest[index] = max(furthest[index], centroidPrimary)
       if furthest[index] - centroidPrimary > reverseTolerance {
-        ruledOut.insert(entry.direction)
-        lastRuledOut = (entry.name, true, furthest[index] - centroidPrimary, reverseTolerance)
+        ruledOut.insert(bit)
+        lastRuledOut = (index, true, furthest[index] - centroidPrimary, reverseTolerance)
         continue
       }
       if largestSecondary > allowedOff {
-        ruledOut.insert(entry.direction)
-        lastRuledOut = (entry.name, false, largestSecondary, allowedOff)
+        ruledOut.insert(bit)
+        lastRuledOut = (index, false, largestSecondary, allowedOff)
         continue
       }
       if smallestPrimary >= needed {
         setState(
           .ended,
           reason:
-            "moved \(formatNumber(smallestPrimary.rounded())) pt \(entry.name) in \(formatNumber(Double(elapsedMicroseconds) / 1_000_000)) s"
+            "moved \(formatNumber(smallestPrimary.rounded())) pt \(Direction.all[index].name) in \(formatNumber(Double(elapsedMicroseconds) / 1_000_000)) s"
         )
         return
       }
@@ -161,8 +166,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     if direction.subtracting(ruledOut).isEmpty, let why = lastRuledOut {
       fail(
         why.reversed
-          ? "reversed \(formatNumber(why.amount.rounded())) pt against \(why.name), more than \(formatNumber(why.limit)) pt allowed"
-          : "moved \(formatNumber(why.amount.rounded())) pt across \(why.name), more than \(formatNumber(why.limit.rounded())) pt allowed"
+          ? "reversed \(formatNumber(why.amount.rounded())) pt against \(Direction.all[why.index].name), more than \(formatNumber(why.limit)) pt allowed"
+          : "moved \(formatNumber(why.amount.rounded())) pt across \(Direction.all[why.index].name), more than \(formatNumber(why.limit.rounded())) pt allowed"
       )
     }
   }

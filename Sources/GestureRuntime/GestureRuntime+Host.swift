@@ -68,7 +68,7 @@ extension GestureRuntime: GestureHost {
       stack.append(contentsOf: current.subviews)
     }
     let records =
-      liveTouches.values.filter { $0.view?.isDescendant(of: view) ?? false }
+      liveTouches.records.filter { $0.view?.isDescendant(of: view) ?? false }
       + withheldRecords.filter { $0.view?.isDescendant(of: view) ?? false }
     guard !recognizers.isEmpty || !records.isEmpty else {
       GestureRuntime.detach(view)

@@ -12,7 +12,7 @@ extension GestureRuntime {
         continue
       }
       if input.phase == .began {
-        if liveTouches[input.id] != nil {
+        if liveTouches.count > 0 && liveTouches.record(for: input.id) != nil {
           diagnose("touch \(input.id) began while already down; dropped", [])
           continue
         }
@@ -21,7 +21,8 @@ extension GestureRuntime {
         eventTouches.append(record.touch)
         continue
       }
-      guard let record = liveTouches[input.id], record.phaseInDispatch == nil || input.phase == .stationary else {
+      guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
+      else {
         diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
         continue
       }
@@ -62,12 +63,11 @@ extension GestureRuntime {
     let touch = Touch(
       identifier: input.id, location: input.location, timestamp: now, type: input.type,
       tapCount: tapCount, view: hit)
-    if liveTouchCount == 0 { sequence += 1 }
-    liveTouchCount += 1
+    if liveTouches.count == 0 { sequence += 1 }
     let record = TouchRecord(touch: touch, view: hit)
     touch.runtimeRecord = record
     record.phaseInDispatch = .began
-    liveTouches[input.id] = record
+    liveTouches.insert(record)
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
 
     // Collect: the hit view's recognizers, then its superview's, up to the root.

@@ -128,9 +128,7 @@ extension GestureRuntime {
   /// stay withheld until the recognizers decide.
   func finishInputTouches() {
     for record in eventRecords where record.isFinished {
-      if liveTouches[record.touch.identifier] === record {
-        liveTouches[record.touch.identifier] = nil
-        liveTouchCount -= 1
+      if liveTouches.remove(record) {
         if !record.inputCancelled {
           let count = record.touch.tapCount
           lastTapEnd = (now, record.touch.locationInWindow, count)

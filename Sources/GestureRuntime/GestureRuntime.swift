@@ -34,8 +34,7 @@ public final class GestureRuntime {
   public private(set) var now: Timestamp
 
   // Touches.
-  var liveTouches: [Int: TouchRecord] = [:]
-  var liveTouchCount = 0
+  var liveTouches = LiveTouchTable()
   var sequence = 0
   var withheldRecords: [TouchRecord] = []
   var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
@@ -109,11 +108,16 @@ public final class GestureRuntime {
     GestureRuntime.detach(window)
     // A touch still down links to its record and back, and holds its view, whose recognizers
     // hold the touch: break those loops so that nothing of the scene outlives us.
-    for record in liveTouches.values { record.touch.runtimeRecord = nil }
+    for record in liveTouches.records { record.touch.runtimeRecord = nil }
     for record in withheldRecords { record.touch.runtimeRecord = nil }
+    // An attempt's requirement edges (both directions) and exclusions are strong references
+    // between recognizers: a scene dropped mid-attempt must not keep itself alive through them.
     for recognizer in participants {
       recognizer.trackedTouches.removeAll()
       recognizer.runtime.attemptTouches.removeAll()
+      recognizer.runtime.requires.removeAll()
+      recognizer.runtime.dependents.removeAll()
+      recognizer.runtime.excludedBy = nil
     }
   }
 
@@ -195,7 +199,7 @@ public final class GestureRuntime {
   public var hasPendingTimers: Bool { nextTimerDeadline != nil }
 
   /// The number of touches that are down.
-  public var activeTouchCount: Int { liveTouchCount }
+  public var activeTouchCount: Int { liveTouches.count }
 
   /// The recognizers in an attempt (they received a touch since their last reset).
   public var activeRecognizers: [GestureRecognizer] { participants.filter { $0.runtime.participating } }

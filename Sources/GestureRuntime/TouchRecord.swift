@@ -38,6 +38,8 @@ final class TouchRecord {
   /// How many undecided recognizers withhold the touch's `began`, and its end, from the view.
   var beganWithholders = 0
   var endWithholders = 0
+  /// Where the record sits in the runtime's ``LiveTouchTable`` while the touch is down, or -1.
+  var liveIndex = -1
 
   init(touch: Touch, view: View?) {
     self.touch = touch
@@ -58,5 +60,55 @@ extension Touch {
   var record: TouchRecord? {
     guard let object = runtimeRecord else { return nil }
     return unsafeDowncast(object, to: TouchRecord.self)
+  }
+}
+
+/// The touches that are down, by identifier. Almost always one to three: those are found by a
+/// linear scan of an array (no hashing on the per-event path); past `linearLimit` a dictionary
+/// takes over. Iteration is in a deterministic order (insertion, with swap-removal), unlike a
+/// dictionary's.
+struct LiveTouchTable {
+  private(set) var records: [TouchRecord] = []
+  private var byIdentifier: [Int: TouchRecord] = [:]
+  private var usesDictionary = false
+  static let linearLimit = 8
+
+  var count: Int { records.count }
+
+  func record(for identifier: Int) -> TouchRecord? {
+    if usesDictionary { return byIdentifier[identifier] }
+    for record in records where record.touch.identifier == identifier { return record }
+    return nil
+  }
+
+  mutating func insert(_ record: TouchRecord) {
+    record.liveIndex = records.count
+    records.append(record)
+    if usesDictionary {
+      byIdentifier[record.touch.identifier] = record
+    } else if records.count > Self.linearLimit {
+      usesDictionary = true
+      for live in records { byIdentifier[live.touch.identifier] = live }
+    }
+  }
+
+  /// Removes `record` if it is the live record of its identifier; returns whether it was.
+  mutating func remove(_ record: TouchRecord) -> Bool {
+    let index = record.liveIndex
+    guard index >= 0, index < records.count, records[index] === record else { return false }
+    let last = records.removeLast()
+    if index < records.count {
+      records[index] = last
+      last.liveIndex = index
+    }
+    record.liveIndex = -1
+    if usesDictionary {
+      byIdentifier[record.touch.identifier] = nil
+      if records.isEmpty {
+        usesDictionary = false
+        byIdentifier.removeAll(keepingCapacity: true)
+      }
+    }
+    return true
   }
 }
