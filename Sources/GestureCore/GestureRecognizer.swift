@@ -54,7 +54,15 @@ open class GestureRecognizer {
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b111
   package final var runtime = RecognizerRuntimeRecord()
-  package final unowned(safe) var host: (any GestureHost)?
+  // Unowned(unsafe): read on every timer and state change, so no reference-count round trip. Safe
+  // by construction: a runtime sets itself as host only for recognizers in its window's tree, and
+  // clears it when a recognizer or view leaves the tree and for the whole tree in its deinit (the
+  // sanitizer runs check this).
+  package final unowned(unsafe) var host: (any GestureHost)? {
+    didSet { hostIdentifier = host.map { ObjectIdentifier($0) } }
+  }
+  /// The identity of ``host``, comparable without loading the unowned reference.
+  package final private(set) var hostIdentifier: ObjectIdentifier?
   package final var trackedTouches: [Touch] = []
   package final var lastTouchLocations: [Point] = []
   package final var additionOrder = 0
@@ -99,8 +107,13 @@ open class GestureRecognizer {
 
   package final func attach(to view: View?) {
     self.view = view
+    isAttached = view != nil
     if view == nil { host = nil }
   }
+
+  /// Whether ``view`` is set, readable without loading the unowned reference (which costs a
+  /// reference-count round trip on the per-event path).
+  package final private(set) var isAttached = false
 
   // MARK: Subclassing API (overridable)
 

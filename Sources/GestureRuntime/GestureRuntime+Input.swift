@@ -81,9 +81,10 @@ extension GestureRuntime {
       view = current.superview
     }
     // A delegate asked above may have removed or disabled recognizers already collected.
-    collected.removeAll { $0.view == nil || !$0.isEnabled }
+    collected.removeAll { !$0.isAttached || !$0.isEnabled }
     var edgesAdded = false
     var suppressView = false
+    record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
     for recognizer in collected {
       if !recognizer.runtime.participating {
         startAttempt(recognizer)
@@ -143,7 +144,7 @@ extension GestureRuntime {
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.
   func startAttempt(_ recognizer: GestureRecognizer) {
     recognizer.runtime.participating = true
-    recognizer.host = self
+    if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
     recognizer.runtime.depth = recognizer.view?.depth ?? 0
     if !recognizer.runtime.listed {
       recognizer.runtime.listed = true
@@ -225,7 +226,7 @@ extension GestureRuntime {
         index += 1
         let recognizer = entry.recognizer
         guard entry.attempt == recognizer.runtime.attempt, !recognizer.requestedState.isTerminal,
-          recognizer.view != nil
+          recognizer.isAttached
         else { continue }
         recognizer.runtime.requestedThisDelivery = false
         if singleTouch.isEmpty {
@@ -251,7 +252,7 @@ extension GestureRuntime {
     }
     let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
     for recognizer in order {
-      guard !recognizer.requestedState.isTerminal, recognizer.view != nil else { continue }
+      guard !recognizer.requestedState.isTerminal, recognizer.isAttached else { continue }
       recognizer.runtime.requestedThisDelivery = false
       var delivered = false
       var cancelled = false

@@ -249,14 +249,13 @@ public final class GestureRuntime {
   }
 
   func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
-    for slot in recognizer.runtime.timers where slot.id == id { return slot.generation }
-    return nil
+    recognizer.runtime.timers.generation(of: id)
   }
 
   func fire(_ timer: PendingTimer) {
     guard isLive(timer) else { return }
     let recognizer = timer.recognizer
-    recognizer.runtime.timers.removeAll { $0.id == timer.id }
+    recognizer.runtime.timers.remove(timer.id)
     if timer.deadline > now {
       now = timer.deadline
       clock.runtimeDidAdvance(to: now)
