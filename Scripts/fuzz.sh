@@ -14,7 +14,8 @@ seconds="${1:-60}"
 shift || true
 targets=("$@")
 [ ${#targets[@]} -gt 0 ] || targets=(scene script runtime)
-out=.build/fuzz
+root="$PWD"
+out="$root/.build/fuzz"
 mkdir -p "$out"
 
 # The package's modules, compiled as SwiftPM compiles them (Swift 6 mode, the same upcoming
@@ -41,9 +42,12 @@ module GestureRecognizers Sources/GestureRecognizers/*.swift
 module GestureRuntime Sources/GestureRuntime/*.swift
 # gesturectl's @main becomes gesturectl_main, as SwiftPM does, so libFuzzer's main is the entry.
 module gesturectl Sources/gesturectl/*.swift -- -Xfrontend -entry-point-function-name -Xfrontend gesturectl_main
-swiftc "${flags[@]}" -module-name GestureFuzz -emit-module -emit-module-path "$out/GestureFuzz.swiftmodule" Tests/Fuzz/FuzzMain.swift Tests/GesturectlTests/FuzzTargets.swift \
-  Tests/GesturectlTests/RandomCases.swift "$out"/GestureCore.o "$out"/GestureRecognizers.o "$out"/GestureRuntime.o \
-  "$out"/gesturectl.o -lm -o "$out/gesture-fuzz" 2>&1 | grep -v "ld.gold: warning" || true
+rm -f "$out/gesture-fuzz"
+# Linked from inside $out: swiftc leaves the fuzzer's own module files in the working directory.
+(cd "$out" && swiftc "${flags[@]}" -module-name GestureFuzz "$root/Tests/Fuzz/FuzzMain.swift" \
+  "$root/Tests/GesturectlTests/FuzzTargets.swift" "$root/Tests/GesturectlTests/RandomCases.swift" \
+  GestureCore.o GestureRecognizers.o GestureRuntime.o gesturectl.o -lm -o gesture-fuzz 2>&1 \
+  | grep -v "ld.gold: warning" || true)
 [ -x "$out/gesture-fuzz" ] || { echo "error: could not link the fuzzer" >&2; exit 1; }
 echo "built in $((SECONDS - start)) s"
 
