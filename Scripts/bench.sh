@@ -1,6 +1,8 @@
 #!/usr/bin/env bash
 # The benchmarks of BENCHMARKS.md, in a release build, side by side with the C floor of
-# ../shared/bench. Usage: Scripts/bench.sh [w1|scaling|trace|all] (default w1).
+# ../shared/bench. Usage: Scripts/bench.sh [w1|scaling|trace|instructions|all] (default w1).
+# `instructions` counts the instructions per W1 event under callgrind: unlike wall time on these
+# shared machines (which drifts by up to 2x between runs), it is exact, so it tracks changes.
 # Writes its workloads to bench-out/ (ignored by git); prints the figures to record.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -83,4 +85,14 @@ if [ "$what" = trace ] || [ "$what" = all ]; then
     /usr/bin/time -f "%e s wall, %M KB peak resident" "$ctl" trace "$shared/w1.scene.json" "$events" --format jsonl 2>&1 >/dev/null \
       | sed "s|^|$(basename "$events"): |"
   done
+fi
+
+if [ "$what" = instructions ]; then
+  command -v valgrind >/dev/null || { echo "error: valgrind is needed for 'instructions'" >&2; exit 69; }
+  [ -f "$out/w1-100k.events.jsonl" ] || python3 "$shared/w1_stream.py" 100000 12345 --jsonl "$out/w1-100k.events.jsonl" >/dev/null
+  echo "== instructions per W1 event (callgrind, 100k events, warm-up and one timed replay)"
+  valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" --toggle-collect='*replayAll*' \
+    "$ctl" bench "$shared/w1.scene.json" "$out/w1-100k.events.jsonl" --repeat 1 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' \
+    | python3 -c "import sys; n = int(sys.stdin.read()); print(f'{n:,} instructions, {n / 200000:,.0f} per event (profile: callgrind_annotate $out/callgrind.out)')"
 fi
