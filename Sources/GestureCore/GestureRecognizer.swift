@@ -54,11 +54,7 @@ open class GestureRecognizer {
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b111
   package final var runtime = RecognizerRuntimeRecord()
-  // Unowned(unsafe): read on every timer and state change, so no reference-count round trip. Safe
-  // by construction: a runtime sets itself as host only for recognizers in its window's tree, and
-  // clears it when a recognizer or view leaves the tree and for the whole tree in its deinit (the
-  // sanitizer runs check this).
-  package final unowned(unsafe) var host: (any GestureHost)? {
+  package final unowned(safe) var host: (any GestureHost)? {
     didSet { hostIdentifier = host.map { ObjectIdentifier($0) } }
   }
   /// The identity of ``host``, comparable without loading the unowned reference.

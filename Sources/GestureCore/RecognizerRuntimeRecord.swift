@@ -33,7 +33,7 @@ package struct RecognizerRuntimeRecord {
   /// Recognizers that may require this one to fail in their current attempt.
   package var dependents: [GestureRecognizer] = []
   /// Generations of the recognizer's timers, by timer id.
-  package var timers = TimerSlots()
+  package var timers: [(id: Int, generation: UInt64)] = []
   /// The depth of the view when the attempt began (tie order, behavior.md 3.4).
   package var depth = 0
   /// Scratch marks for the runtime's passes.
@@ -89,62 +89,5 @@ package struct RequirementEdge {
   package init(target: GestureRecognizer, origin: RequirementOrigin) {
     self.target = target
     self.origin = origin
-  }
-}
-
-/// The generations of a recognizer's pending timers, by timer id: four inline slots (a recognizer
-/// rarely has more than two timers at once), then an overflow array. Starting, cancelling and
-/// checking a timer touch no heap storage in the common case.
-package struct TimerSlots {
-  private var ids: (Int, Int, Int, Int) = (0, 0, 0, 0)
-  private var generations: (UInt64, UInt64, UInt64, UInt64) = (0, 0, 0, 0)
-  /// Slots in use are those with a non-zero generation (the runtime's generations start at 1).
-  private var overflow: [(id: Int, generation: UInt64)] = []
-
-  package init() {}
-
-  /// The generation of timer `id`, if it is pending.
-  package func generation(of id: Int) -> UInt64? {
-    if generations.0 != 0 && ids.0 == id { return generations.0 }
-    if generations.1 != 0 && ids.1 == id { return generations.1 }
-    if generations.2 != 0 && ids.2 == id { return generations.2 }
-    if generations.3 != 0 && ids.3 == id { return generations.3 }
-    for slot in overflow where slot.id == id { return slot.generation }
-    return nil
-  }
-
-  /// Records timer `id` as pending with `generation` (replacing an earlier one of that id).
-  package mutating func set(_ id: Int, generation: UInt64) {
-    remove(id)
-    if generations.0 == 0 {
-      ids.0 = id
-      generations.0 = generation
-    } else if generations.1 == 0 {
-      ids.1 = id
-      generations.1 = generation
-    } else if generations.2 == 0 {
-      ids.2 = id
-      generations.2 = generation
-    } else if generations.3 == 0 {
-      ids.3 = id
-      generations.3 = generation
-    } else {
-      overflow.append((id, generation))
-    }
-  }
-
-  /// Forgets timer `id`.
-  package mutating func remove(_ id: Int) {
-    if generations.0 != 0 && ids.0 == id { generations.0 = 0 }
-    if generations.1 != 0 && ids.1 == id { generations.1 = 0 }
-    if generations.2 != 0 && ids.2 == id { generations.2 = 0 }
-    if generations.3 != 0 && ids.3 == id { generations.3 = 0 }
-    if !overflow.isEmpty { overflow.removeAll { $0.id == id } }
-  }
-
-  /// Forgets every timer.
-  package mutating func removeAll() {
-    generations = (0, 0, 0, 0)
-    if !overflow.isEmpty { overflow.removeAll() }
   }
 }

@@ -50,7 +50,7 @@ extension GestureRuntime: GestureHost {
   }
 
   func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int) {
-    recognizer.runtime.timers.remove(id)
+    recognizer.runtime.timers.removeAll { $0.id == id }
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {

@@ -151,7 +151,11 @@ extension GestureRuntime {
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
     timerGeneration &+= 1
     let generation = timerGeneration
-    recognizer.runtime.timers.set(id, generation: generation)
+    if let index = recognizer.runtime.timers.firstIndex(where: { $0.id == id }) {
+      recognizer.runtime.timers[index].generation = generation
+    } else {
+      recognizer.runtime.timers.append((id, generation))
+    }
     timers.push(deadline: deadline, recognizer: recognizer, id: id, generation: generation)
   }
 

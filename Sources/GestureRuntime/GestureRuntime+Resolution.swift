@@ -446,6 +446,6 @@ extension GestureRuntime {
 extension GestureRecognizer {
   /// Forgets every pending timer of the recognizer (they are skipped when they come due).
   func cancelAllTimers() {
-    runtime.timers.removeAll()
+    runtime.timers.clear()
   }
 }

@@ -249,13 +249,14 @@ public final class GestureRuntime {
   }
 
   func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
-    recognizer.runtime.timers.generation(of: id)
+    for slot in recognizer.runtime.timers where slot.id == id { return slot.generation }
+    return nil
   }
 
   func fire(_ timer: PendingTimer) {
     guard isLive(timer) else { return }
     let recognizer = timer.recognizer
-    recognizer.runtime.timers.remove(timer.id)
+    recognizer.runtime.timers.removeAll { $0.id == timer.id }
     if timer.deadline > now {
       now = timer.deadline
       clock.runtimeDidAdvance(to: now)
