@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # The benchmarks of BENCHMARKS.md, in a release build, side by side with the C floor of
-# ../shared/bench. Usage: Scripts/bench.sh [w1|scaling|trace|instructions|all] (default w1).
+# ../shared/bench. Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|all] (default w1).
 # `instructions` counts the instructions per W1 event under callgrind: unlike wall time on these
 # shared machines (which drifts by up to 2x between runs), it is exact, so it tracks changes.
 # Writes its workloads to bench-out/ (ignored by git); prints the figures to record.
@@ -74,6 +74,20 @@ if [ "$what" = scaling ] || [ "$what" = all ]; then
   for n in 1 10 100 1000; do
     python3 Scripts/bench_workloads.py depth "$n" "$out/depth-$n.scene.json"
     row "depth $n" "$out/depth-$n.scene.json" "$out/w1-100k.events.jsonl" 3
+  done
+fi
+
+if [ "$what" = moves ] || [ "$what" = all ]; then
+  python3 Scripts/bench_workloads.py still 100000 "$out/still.events.jsonl"
+  python3 Scripts/bench_workloads.py sweep 100000 "$out/sweep.events.jsonl"
+  python3 Scripts/bench_workloads.py pan 1 "$out/pan.scene.json"
+  echo "== steady-state moves (one finger, 100,000 moves)"
+  for pair in "W1, finger still:$shared/w1.scene.json:$out/still.events.jsonl" \
+    "W1, finger sweeping:$shared/w1.scene.json:$out/sweep.events.jsonl" \
+    "one pan, finger sweeping:$out/pan.scene.json:$out/sweep.events.jsonl"; do
+    IFS=: read -r label scene events <<<"$pair"
+    result=$(bench "$scene" "$events" --repeat 3)
+    echo "$label: $(echo "$result" | field ns_per_event_median) ns/move, $(echo "$result" | field allocations_per_event) allocations/event"
   done
 fi
 

@@ -6,6 +6,9 @@
   bench_workloads.py chain N OUT.scene.json      N taps on one view, each requiring the next to fail
   bench_workloads.py depth N OUT.scene.json      W1's five recognizers on a view nested N deep
   bench_workloads.py taps COUNT OUT.events.jsonl single taps at random points (for chains)
+  bench_workloads.py still COUNT OUT.events.jsonl one finger down, COUNT moves of +-1 pt 1 ms apart, lift
+  bench_workloads.py sweep COUNT OUT.events.jsonl one finger down, COUNT moves sweeping the view, lift
+  bench_workloads.py pan 1 OUT.scene.json         a single pan on the whole window
 """
 import json, math, random, sys
 
@@ -75,6 +78,21 @@ def taps(count, out):
             t += 0.5
 
 
+def moves(count, out, sweep):
+    with open(out, "w") as f:
+        start = (100, 100) if sweep else (500, 500)
+        f.write(json.dumps({"t": 0.0, "touches": [{"id": 1, "phase": "began", "x": start[0], "y": start[1]}]}) + "\n")
+        for i in range(1, count + 1):
+            x, y = (100 + i % 700, 100 + (i // 700) % 700) if sweep else (500 + i % 3, 500)
+            f.write(json.dumps({"t": round(i * 0.001, 6), "touches": [{"id": 1, "phase": "moved", "x": x, "y": y}]}) + "\n")
+        t = round((count + 2) * 0.001, 6)
+        f.write(json.dumps({"t": t, "touches": [{"id": 1, "phase": "ended", "x": start[0], "y": start[1]}]}) + "\n")
+
+
+def pan(_):
+    return scene({"name": "window", "frame": [0, 0, 1000, 1000]}, [{"name": "pan", "kind": "pan", "view": "window"}])
+
+
 def main(argv):
     if len(argv) != 3:
         print(__doc__)
@@ -83,7 +101,10 @@ def main(argv):
     if kind == "taps":
         taps(n, out)
         return 0
-    builders = {"siblings": siblings, "oneview": oneview, "chain": chain, "depth": depth}
+    if kind in ("still", "sweep"):
+        moves(n, out, kind == "sweep")
+        return 0
+    builders = {"siblings": siblings, "oneview": oneview, "chain": chain, "depth": depth, "pan": pan}
     built = builders[kind](n)
     with open(out, "w") as f:
         f.write(built if isinstance(built, str) else json.dumps(built))
