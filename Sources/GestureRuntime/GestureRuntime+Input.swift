@@ -220,6 +220,11 @@ extension GestureRuntime {
     if eventRecords.count == 1 {
       let record = eventRecords[0]
       guard let phase = record.phaseInDispatch else { return }
+      if singleTouch.isEmpty {
+        singleTouch.append(record.touch)
+      } else {
+        singleTouch[0] = record.touch
+      }
       var index = 0
       while index < record.entries.count {
         let entry = record.entries[index]
@@ -229,11 +234,6 @@ extension GestureRuntime {
           recognizer.isAttached
         else { continue }
         recognizer.runtime.requestedThisDelivery = false
-        if singleTouch.isEmpty {
-          singleTouch.append(record.touch)
-        } else {
-          singleTouch[0] = record.touch
-        }
         deliver(phase, singleTouch, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: phase == .cancelled)
       }
