@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The whole test suite under a sanitizer: Scripts/sanitize.sh address|thread (CI runs both).
 # address: AddressSanitizer with LeakSanitizer (every object a test drops must be freed; the
-#          suppressions in Scripts/lsan.supp cover XCTest's own runner only).
+#          suppressions in Scripts/lsan.supp cover only the toolchain's XCTest and Foundation).
 # thread:  ThreadSanitizer (Swift Testing runs the suites in parallel).
 # Each uses its own build folder (.build-asan, .build-tsan), so the normal build stays as it is.
 set -euo pipefail

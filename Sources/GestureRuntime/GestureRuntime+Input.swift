@@ -12,7 +12,7 @@ extension GestureRuntime {
         continue
       }
       if input.phase == .began {
-        if liveTouches.count > 0 && liveTouches.record(for: input.id) != nil {
+        if liveTouches.record(for: input.id) != nil {
           diagnose("touch \(input.id) began while already down; dropped", [])
           continue
         }

@@ -69,14 +69,14 @@ extension Touch {
 /// dictionary's.
 struct LiveTouchTable {
   private(set) var records: [TouchRecord] = []
+  /// Every live record by identifier once there were more than `linearLimit`; empty otherwise.
   private var byIdentifier: [Int: TouchRecord] = [:]
-  private var usesDictionary = false
   static let linearLimit = 8
 
   var count: Int { records.count }
 
   func record(for identifier: Int) -> TouchRecord? {
-    if usesDictionary { return byIdentifier[identifier] }
+    if !byIdentifier.isEmpty { return byIdentifier[identifier] }
     for record in records where record.touch.identifier == identifier { return record }
     return nil
   }
@@ -84,10 +84,9 @@ struct LiveTouchTable {
   mutating func insert(_ record: TouchRecord) {
     record.liveIndex = records.count
     records.append(record)
-    if usesDictionary {
+    if !byIdentifier.isEmpty {
       byIdentifier[record.touch.identifier] = record
     } else if records.count > Self.linearLimit {
-      usesDictionary = true
       for live in records { byIdentifier[live.touch.identifier] = live }
     }
   }
@@ -102,13 +101,8 @@ struct LiveTouchTable {
       last.liveIndex = index
     }
     record.liveIndex = -1
-    if usesDictionary {
-      byIdentifier[record.touch.identifier] = nil
-      if records.isEmpty {
-        usesDictionary = false
-        byIdentifier.removeAll(keepingCapacity: true)
-      }
-    }
+    // The dictionary holds exactly the live records, so it empties with the last of them.
+    if !byIdentifier.isEmpty { byIdentifier[record.touch.identifier] = nil }
     return true
   }
 }
