@@ -5,49 +5,61 @@ extension GestureRuntime {
   /// event to the recognizers (behavior.md 2.2–2.4).
   func handleInput(_ inputs: [TouchInput]) {
     eventRecords.clear()
-    eventTouches.clear()
-    for input in inputs {
-      guard input.location.x.isFinite, input.location.y.isFinite else {
-        diagnose("touch \(input.id) has a non-finite location; dropped", [])
-        continue
-      }
-      if input.phase == .began {
-        if liveTouches.record(for: input.id) != nil {
-          diagnose("touch \(input.id) began while already down; dropped", [])
-          continue
-        }
-        let record = beginTouch(input)
+    eventFinishes = false
+    if inputs.count == 1 {
+      // The common case: one touch changed. No duplicate to look for.
+      if let record = accept(inputs[0]) {
         eventRecords.append(record)
-        eventTouches.append(record.touch)
-        continue
+        markDirty(record)
       }
-      guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
-      else {
-        diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
-        continue
+    } else {
+      for input in inputs {
+        guard let record = accept(input) else { continue }
+        eventRecords.append(record)
       }
-      if eventRecords.contains(where: { $0 === record }) {
-        diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
-        continue
-      }
-      record.touch.update(phase: input.phase, location: input.location, timestamp: now)
-      emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
-      if input.phase == .stationary { continue }
-      record.phaseInDispatch = input.phase
-      switch input.phase {
-      case .moved:
-        if record.viewState == .pending { record.movedWhileWithheld = true }
-      case .ended, .cancelled:
-        record.isFinished = true
-        record.endPending = true
-        record.inputCancelled = input.phase == .cancelled
-      default: break
-      }
-      eventRecords.append(record)
-      eventTouches.append(record.touch)
+      for record in eventRecords { markDirty(record) }
     }
-    for record in eventRecords { markDirty(record) }
     deliverEventToRecognizers()
+  }
+
+  /// Applies one touch change of the current event and returns its record, or nil when the change
+  /// is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets).
+  func accept(_ input: TouchInput) -> TouchRecord? {
+    guard input.location.x.isFinite, input.location.y.isFinite else {
+      diagnose("touch \(input.id) has a non-finite location; dropped", [])
+      return nil
+    }
+    if input.phase == .began {
+      if liveTouches.record(for: input.id) != nil {
+        diagnose("touch \(input.id) began while already down; dropped", [])
+        return nil
+      }
+      return beginTouch(input)
+    }
+    guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
+    else {
+      diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
+      return nil
+    }
+    if !eventRecords.isEmpty && eventRecords.contains(where: { $0 === record }) {
+      diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
+      return nil
+    }
+    record.touch.update(phase: input.phase, location: input.location, timestamp: now)
+    emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
+    if input.phase == .stationary { return nil }
+    record.phaseInDispatch = input.phase
+    switch input.phase {
+    case .moved:
+      if record.viewState == .pending { record.movedWhileWithheld = true }
+    case .ended, .cancelled:
+      record.isFinished = true
+      record.endPending = true
+      record.inputCancelled = input.phase == .cancelled
+      eventFinishes = true
+    default: break
+    }
+    return record
   }
 
   /// Hit-tests a new touch and collects its recognizers (behavior.md 2.1, 2.2, 3.6, 3.11).
@@ -216,23 +228,24 @@ extension GestureRuntime {
   /// Delivers the current event to the recognizers: each gets only its own touches of each phase,
   /// began before moved before ended before cancelled (behavior.md 2.3, 1.4).
   func deliverEventToRecognizers() {
-    let event = TouchEvent(timestamp: now, allTouches: eventTouches)
     if eventRecords.count == 1 {
       let record = eventRecords[0]
       guard let phase = record.phaseInDispatch else { return }
       if singleTouch.isEmpty {
         singleTouch.append(record.touch)
-      } else {
+      } else if singleTouch[0] !== record.touch {
         singleTouch[0] = record.touch
       }
+      let event = TouchEvent(timestamp: now, allTouches: singleTouch)
       var index = 0
       while index < record.entries.count {
-        let entry = record.entries[index]
+        // Checked in place: a recognizer that is done with the touch costs no retain.
+        guard record.entryIsDeliverable(at: index) else {
+          index += 1
+          continue
+        }
+        let recognizer = record.entries[index].recognizer
         index += 1
-        let recognizer = entry.recognizer
-        guard entry.attempt == recognizer.runtime.attempt, !recognizer.requestedState.isTerminal,
-          recognizer.isAttached
-        else { continue }
         recognizer.runtime.requestedThisDelivery = false
         deliver(phase, singleTouch, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: phase == .cancelled)
@@ -240,6 +253,10 @@ extension GestureRuntime {
       return
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
+    guard !eventRecords.isEmpty else { return }
+    eventTouches.clear()
+    for record in eventRecords { eventTouches.append(record.touch) }
+    let event = TouchEvent(timestamp: now, allTouches: eventTouches)
     passMark &+= 1
     let mark = passMark
     var order: [GestureRecognizer] = []

@@ -264,7 +264,7 @@ extension GestureRuntime {
     excludableTracking.clear()
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
-    guard liveTouches.count > 0 || eventRecords.contains(where: { $0.isFinished }) else { return }
+    guard liveTouches.count > 0 || eventFinishes else { return }
     for other in participants
     where other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
       && (!other.trackedTouches.isEmpty || touchEndedNow(other))

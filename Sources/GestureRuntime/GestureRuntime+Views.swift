@@ -33,21 +33,34 @@ extension GestureRuntime {
   /// (behavior.md 2.7–2.11).
   func deliverToViews() {
     guard !dirtyRecords.isEmpty else { return }
+    if dirtyRecords.count == 1 {
+      // One touch (the common case): its calls all go to its view, one touch each, already in
+      // phase order, so there is nothing to group.
+      let record = dirtyRecords[0]
+      dirtyRecords.clear()
+      planningOneRecord = true
+      planViewCalls(record)
+      planningOneRecord = false
+      guard !plannedPhases.isEmpty, let view = record.view else { return }
+      if viewTouch.isEmpty {
+        viewTouch.append(record.touch)
+      } else if viewTouch[0] !== record.touch {
+        viewTouch[0] = record.touch
+      }
+      var index = 0
+      while index < plannedPhases.count {
+        callView(view, plannedPhases[index], viewTouch)
+        index += 1
+      }
+      plannedPhases.clear()
+      return
+    }
     viewCalls.clear()
     for record in dirtyRecords {
       planViewCalls(record)
     }
     dirtyRecords.clear()
     guard !viewCalls.isEmpty else { return }
-    if viewCalls.count == 1 {
-      let call = viewCalls[0]
-      viewCalls.clear()
-      scratchTouches.clear()
-      scratchTouches.append(call.touch)
-      callView(call.view, call.phase, scratchTouches)
-      scratchTouches.clear()
-      return
-    }
     // Group: views in order of first appearance; per view, began, moved, ended, cancelled.
     passMark &+= 1
     let mark = Int(truncatingIfNeeded: passMark)
@@ -108,7 +121,11 @@ extension GestureRuntime {
     case .ended, .cancelled: view.activeTouchCount -= 1
     default: break
     }
-    viewCalls.append((view, phase, touch))
+    if planningOneRecord {
+      plannedPhases.append(phase)
+    } else {
+      viewCalls.append((view, phase, touch))
+    }
   }
 
   func callView(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
@@ -127,6 +144,12 @@ extension GestureRuntime {
   /// Retires the touches that ended in this dispatch; those whose view has not been told yet
   /// stay withheld until the recognizers decide.
   func finishInputTouches() {
+    if !eventFinishes && withheldRecords.isEmpty {
+      // Nothing lifted in this event and no touch waits for its view: nothing to retire.
+      if !eventRecords.isEmpty { eventRecords.clear() }
+      return
+    }
+    eventFinishes = false
     for record in eventRecords where record.isFinished {
       if liveTouches.remove(record) {
         if !record.inputCancelled {

@@ -67,13 +67,21 @@ public final class GestureRuntime {
   var finished: [GestureRecognizer] = []
   var dirtyRecords: [TouchRecord] = []
   var eventRecords: [TouchRecord] = []
+  /// The touches of a several-touch event (a one-touch event uses `singleTouch`).
   var eventTouches: [Touch] = []
+  /// Whether a touch of the current event ended or was cancelled.
+  var eventFinishes = false
   var scratchTouches: [Touch] = []
   /// A one-element buffer for single-touch deliveries, reused so they allocate nothing.
   var singleTouch: [Touch] = []
   static let undecidedTimeoutMicroseconds = undecidedTimeout.wholeMicroseconds
   var scratchRecognizers: [GestureRecognizer] = []
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
+  /// While the view calls of a single touch are planned: their phases, in order.
+  var planningOneRecord = false
+  var plannedPhases: [TouchPhase] = []
+  /// A one-element buffer for a single touch's view calls.
+  var viewTouch: [Touch] = []
   /// While the runtime stops a recognizer (disabled, removed), the reason its states show.
   var stopReason: String?
 
@@ -290,8 +298,11 @@ public final class GestureRuntime {
 
   // MARK: Trace helpers
 
-  @inline(__always) func emit(_ kind: TraceEvent.Kind) {
-    trace?.record(TraceEvent(time: now, kind: kind))
+  /// Records a trace event; `kind` is built only when a trace is attached, so untraced
+  /// dispatches pay nothing for it.
+  @inline(__always) func emit(_ kind: @autoclosure () -> TraceEvent.Kind) {
+    guard let trace else { return }
+    trace.record(TraceEvent(time: now, kind: kind()))
   }
 
   func diagnose(_ message: String, _ recognizers: [String]) {

@@ -46,6 +46,14 @@ final class TouchRecord {
     self.view = view
   }
 
+  /// Whether the entry at `index` is in its recognizer's current attempt, undecided and attached:
+  /// whether the recognizer still gets this touch.
+  @inline(__always)
+  func entryIsDeliverable(at index: Int) -> Bool {
+    entries[index].attempt == entries[index].recognizer.runtime.attempt
+      && !entries[index].recognizer.requestedState.isTerminal && entries[index].recognizer.isAttached
+  }
+
   /// Whether `recognizer` still holds this touch in its current attempt.
   func isHeld(by recognizer: GestureRecognizer) -> Bool {
     for entry in entries where entry.recognizer === recognizer {
