@@ -21,8 +21,6 @@ package protocol GestureHost: AnyObject {
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch)
   /// A recognizer starts or restarts its timer `id`.
   func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, deadline: Timestamp)
-  /// A recognizer cancels its timer `id`.
-  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int)
   /// A recognizer is about to be detached from its view.
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer)
   /// A view is about to be detached from its superview.

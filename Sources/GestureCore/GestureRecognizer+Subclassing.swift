@@ -56,12 +56,26 @@ extension GestureRecognizer {
   /// first (behavior.md 5). Timers need a runtime; without one the call does nothing.
   public final func startTimer(_ id: Int = 0, after delay: Duration) {
     guard let host else { return }
-    host.recognizer(self, startTimer: id, deadline: host.currentTime + delay)
+    // Converting a Duration is 128-bit arithmetic; a recognizer restarts the same few delays,
+    // so the last conversion is remembered.
+    if delay != timerDelayMemo.delay {
+      timerDelayMemo = (delay, delay.wholeMicroseconds)
+    }
+    let deadline = Timestamp(microseconds: host.currentTime.microseconds &+ timerDelayMemo.microseconds)
+    host.recognizer(self, startTimer: id, deadline: deadline)
   }
 
   /// Subclass API: cancels the timer `id` if it is pending.
   public final func cancelTimer(_ id: Int = 0) {
-    host?.recognizer(self, cancelTimer: id)
+    // The runtime skips a timer whose id is no longer listed (at most one entry per id).
+    var index = 0
+    while index < runtime.timers.count {
+      if runtime.timers[index].id == id {
+        runtime.timers.remove(at: index)
+        return
+      }
+      index += 1
+    }
   }
 
   /// The time of the dispatch in progress, on the runtime's clock.

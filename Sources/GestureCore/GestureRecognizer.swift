@@ -66,6 +66,8 @@ open class GestureRecognizer {
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
   package final var staticRequirements: [UnownedRecognizer] = []
   package final var staticDependents: [UnownedRecognizer] = []
+  /// The delay of the last ``startTimer(_:after:)`` and its length in microseconds.
+  final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
 

@@ -70,7 +70,9 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   private var startTime = Timestamp.zero
   private var fingers = 0
   private var ruledOut: Direction = []
-  private var furthest: [Double] = [0, 0, 0, 0]
+  /// How far the centroid got along each direction (right, left, up, down): fixed-size storage,
+  /// so a move writes no array.
+  private var furthest = SIMD4<Double>()
   private var startPoints: [Point] = []
 
   /// Creates a swipe recognizer for `direction`.
@@ -186,7 +188,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   public override func reset() {
     fingers = 0
     ruledOut = []
-    for index in furthest.indices { furthest[index] = 0 }
-    startPoints.removeAll(keepingCapacity: true)
+    furthest = SIMD4()
+    startPoints.removeAllKeepingStorage()
   }
 }

@@ -175,7 +175,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     tapsCompleted = 0
     fingersDown = 0
     fingersInTap = 0
-    firstTapPoints.removeAll(keepingCapacity: true)
+    firstTapPoints.removeAllKeepingStorage()
     firstTapCentroid = nil
   }
 

@@ -49,10 +49,6 @@ extension GestureRuntime: GestureHost {
     startTimer(for: recognizer, id: id, deadline: deadline)
   }
 
-  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int) {
-    recognizer.runtime.timers.removeAll { $0.id == id }
-  }
-
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.participating else { return }
     sceneChange { [unowned self] in

@@ -97,9 +97,20 @@ extension GestureRuntime {
     var edgesAdded = false
     var suppressView = false
     record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
+    // Recognizers collected together mostly share a view: its depth is worked out once.
+    var depthOfView: (view: ObjectIdentifier, depth: Int)?
     for recognizer in collected {
       if !recognizer.runtime.participating {
-        startAttempt(recognizer)
+        var depth = 0
+        if let view = recognizer.view {
+          if let known = depthOfView, known.view == ObjectIdentifier(view) {
+            depth = known.depth
+          } else {
+            depth = view.depth
+            depthOfView = (ObjectIdentifier(view), depth)
+          }
+        }
+        startAttempt(recognizer, depth: depth)
         if !recognizer.runtime.requires.isEmpty { edgesAdded = true }
       }
       recognizer.runtime.watchdogPending = false
@@ -154,15 +165,18 @@ extension GestureRuntime {
   }
 
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.
-  func startAttempt(_ recognizer: GestureRecognizer) {
+  /// `depth` is the depth of the recognizer's view (tie order, behavior.md 3.4).
+  func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
     recognizer.runtime.participating = true
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
-    recognizer.runtime.depth = recognizer.view?.depth ?? 0
+    recognizer.runtime.depth = depth
     if !recognizer.runtime.listed {
       recognizer.runtime.listed = true
       participants.append(recognizer)
     }
-    for requirement in recognizer.staticRequirements where requirement.value !== recognizer {
+    if recognizer.staticRequirements.isEmpty { return }
+    let me = ObjectIdentifier(recognizer)
+    for requirement in recognizer.staticRequirements where requirement.id != me {
       addEdge(from: recognizer, to: requirement.value, origin: .requireToFail)
     }
   }
@@ -313,7 +327,14 @@ extension GestureRuntime {
   /// Stops tracking touches, remembering where the last ones lifted (behavior.md 4, location).
   func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
     let before = recognizer.trackedTouches.count
-    recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
+    if touches.count == 1 {
+      let lifted = touches[0]
+      if let index = recognizer.trackedTouches.firstIndex(where: { $0 === lifted }) {
+        recognizer.trackedTouches.remove(at: index)
+      }
+    } else {
+      recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
+    }
     if recognizer.trackedTouches.isEmpty && before > 0 {
       watchdogCandidates.append(recognizer)
       recognizer.lastTouchLocations.clear()

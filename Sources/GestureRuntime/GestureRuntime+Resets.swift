@@ -84,28 +84,9 @@ extension GestureRuntime {
   /// it. The touches it tracked are never delivered to it again (behavior.md 2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.participating else { return }
-    // Partners that finished and waited to be reset with this one are looked at again.
-    for edge in recognizer.runtime.requires
-    where edge.target.runtime.participating && edge.target.publishedState.isTerminal {
-      finished.append(edge.target)
+    if !recognizer.runtime.requires.isEmpty || !recognizer.runtime.dependents.isEmpty {
+      dropAttemptEdges(of: recognizer)
     }
-    for dependent in recognizer.runtime.dependents
-    where dependent.runtime.participating && dependent.publishedState.isTerminal {
-      finished.append(dependent)
-    }
-    // Drop this attempt's edges on both sides; static ones are rebuilt at the next attempt.
-    for edge in recognizer.runtime.requires {
-      edge.target.runtime.dependents.removeAll { $0 === recognizer }
-    }
-    for dependent in recognizer.runtime.dependents {
-      dependent.runtime.requires.removeAll { $0.target === recognizer && $0.origin != .requireToFail }
-    }
-    if !recognizer.runtime.dependents.isEmpty {
-      recognizer.runtime.dependents.removeAll { dependent in
-        !(dependent.runtime.participating && dependent.runtime.requires.contains { $0.target === recognizer })
-      }
-    }
-    if !recognizer.runtime.requires.isEmpty { recognizer.runtime.requires.clear() }
     recognizer.runtime.attempt &+= 1
     recognizer.runtime.participating = false
     recognizer.runtime.held = false
@@ -130,6 +111,48 @@ extension GestureRuntime {
     recognizer.publishedState = .possible
     recognizer.reset()
     if trace != nil { emit(.reset(recognizer: recognizer.displayName)) }
+  }
+
+  /// Ends the requirement edges of a recognizer being reset, on both sides; static ones are
+  /// rebuilt at its next attempt. Partners that finished and waited to be reset with this one are
+  /// looked at again. Index loops, no closures: this runs for most resets.
+  func dropAttemptEdges(of recognizer: GestureRecognizer) {
+    let me = ObjectIdentifier(recognizer)
+    let requireCount = recognizer.runtime.requires.count
+    for index in 0..<requireCount {
+      let target = recognizer.runtime.requires[index].target
+      if target.runtime.participating && target.publishedState.isTerminal { finished.append(target) }
+    }
+    for index in recognizer.runtime.dependents.indices {
+      let dependent = recognizer.runtime.dependents[index]
+      if dependent.runtime.participating && dependent.publishedState.isTerminal { finished.append(dependent) }
+    }
+    for index in 0..<requireCount {
+      let target = recognizer.runtime.requires[index].target
+      // addEdge lists a dependent once.
+      if let at = target.runtime.dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
+        target.runtime.dependents.remove(at: at)
+      }
+    }
+    var index = 0
+    while index < recognizer.runtime.dependents.count {
+      let dependent = recognizer.runtime.dependents[index]
+      // addEdge keeps one edge per target; a static one stays for the dependent's attempt.
+      var keeps = false
+      if let at = dependent.runtime.requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
+        if dependent.runtime.requires[at].origin == .requireToFail {
+          keeps = dependent.runtime.participating
+        } else {
+          dependent.runtime.requires.remove(at: at)
+        }
+      }
+      if keeps {
+        index += 1
+      } else {
+        recognizer.runtime.dependents.remove(at: index)
+      }
+    }
+    if requireCount > 0 { recognizer.runtime.requires.clear() }
   }
 
   /// Arms the watchdog of every recognizer that is undecided with no touch down
