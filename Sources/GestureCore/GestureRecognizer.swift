@@ -245,6 +245,7 @@ open class GestureRecognizer {
   public final var touches: [Touch] { trackedTouches }
 
   /// The centroid of a sequence of points.
+  @inlinable
   public static func centroid<S: Sequence>(_ points: S) -> Point where S.Element == Point {
     var sum = Point.zero
     var count = 0.0

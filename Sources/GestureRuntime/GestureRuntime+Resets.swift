@@ -48,11 +48,17 @@ extension GestureRuntime {
     // at least half of the list.
     guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
     removedParticipants = 0
-    participants.removeAll { recognizer in
-      if recognizer.runtime.participating { return false }
-      recognizer.runtime.listed = false
-      return true
+    // In place and in order: those still participating move forward over the reset ones.
+    var kept = 0
+    for index in participants.indices {
+      if participants[index].runtime.participating {
+        if kept != index { participants.swapAt(kept, index) }
+        kept += 1
+      } else {
+        participants[index].runtime.listed = false
+      }
     }
+    while participants.count > kept { participants.removeLast() }
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.

@@ -171,8 +171,7 @@ public final class GestureRuntime {
       deferred.append { [unowned self] in self.advance(to: time) }
       return
     }
-    while let next = timers.first, next.deadline <= time {
-      _ = timers.pop()
+    while let deadline = timers.firstDeadline, deadline <= time, let next = timers.pop() {
       fire(next)
     }
     if time > now {
