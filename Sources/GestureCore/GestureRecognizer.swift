@@ -28,7 +28,14 @@ open class GestureRecognizer {
   public final private(set) unowned(safe) var view: View?
 
   /// The object consulted about beginning, simultaneity, failure requirements and touches.
-  public final weak var delegate: (any GestureRecognizerDelegate)?
+  public final weak var delegate: (any GestureRecognizerDelegate)? {
+    didSet { mayHaveDelegate = delegate != nil }
+  }
+  /// Whether a delegate was set (it may have gone away since): lets the runtime skip the weak
+  /// load, a side-table round trip, for the many recognizers that never had one.
+  package final private(set) var mayHaveDelegate = false
+  /// The delegate, loaded only when one was set.
+  package final var delegateIfAny: (any GestureRecognizerDelegate)? { mayHaveDelegate ? delegate : nil }
 
   /// Whether the recognizer takes part; disabling it while it tracks touches cancels it
   /// (behavior.md 2.6).

@@ -67,7 +67,7 @@ extension GestureRuntime {
     let local = input.location - window.frame.origin
     let hit = window.hitTest(local)
     var tapCount = 1
-    if let last = lastTapEnd, now - last.time <= Self.tapCountInterval,
+    if let last = lastTapEnd, now.microseconds - last.time.microseconds <= Self.tapCountIntervalMicroseconds,
       last.location.distance(to: input.location) <= Self.tapCountDistance
     {
       tapCount = last.count + 1
@@ -93,7 +93,9 @@ extension GestureRuntime {
       view = current.superview
     }
     // A delegate asked above may have removed or disabled recognizers already collected.
-    collected.removeAll { !$0.isAttached || !$0.isEnabled }
+    if collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
+      collected.removeAll { !$0.isAttached || !$0.isEnabled }
+    }
     var edgesAdded = false
     var suppressView = false
     record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
@@ -158,7 +160,7 @@ extension GestureRuntime {
     {
       return false
     }
-    if let delegate = recognizer.delegate, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
       return false
     }
     return true
@@ -195,20 +197,20 @@ extension GestureRuntime {
     // Only pairs with a delegate or a subclass that answers can gain an edge: find those first,
     // so that a touch collected by many plain recognizers costs linear time, not quadratic.
     var hooked = 0
-    for recognizer in collected where recognizer.delegate != nil || recognizer.asksForDynamicFailureRequirements {
+    for recognizer in collected where recognizer.delegateIfAny != nil || recognizer.asksForDynamicFailureRequirements {
       hooked += 1
     }
     guard hooked > 0 else { return false }
     var added = false
     for a in collected {
-      let aHooked = a.delegate != nil || a.asksForDynamicFailureRequirements
+      let aHooked = a.delegateIfAny != nil || a.asksForDynamicFailureRequirements
       for b in collected where a !== b {
-        guard aHooked || b.delegate != nil || b.asksForDynamicFailureRequirements else { continue }
+        guard aHooked || b.delegateIfAny != nil || b.asksForDynamicFailureRequirements else { continue }
         if alreadyCollectedTogether(a, b) { continue }
         var origin: RequirementOrigin?
-        if let delegate = a.delegate, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {
+        if let delegate = a.delegateIfAny, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {
           origin = .shouldRequireFailureOf
-        } else if let delegate = b.delegate, delegate.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+        } else if let delegate = b.delegateIfAny, delegate.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
           origin = .shouldBeRequiredToFailBy
         } else if a.asksForDynamicFailureRequirements && a.shouldRequireFailure(of: b) {
           origin = .subclassShouldRequireFailure
@@ -250,18 +252,16 @@ extension GestureRuntime {
       } else if singleTouch[0] !== record.touch {
         singleTouch[0] = record.touch
       }
-      let event = TouchEvent(timestamp: now, allTouches: singleTouch)
-      var index = 0
-      while index < record.entries.count {
+      // A local: passing the stored property would cost a retain and a release per call.
+      let touches = singleTouch
+      let event = TouchEvent(timestamp: now, allTouches: touches)
+      // Deliveries never add entries to the record (they may only void one).
+      let count = record.entries.count
+      for index in 0..<count {
         // Checked in place: a recognizer that is done with the touch costs no retain.
-        guard record.entryIsDeliverable(at: index) else {
-          index += 1
-          continue
-        }
-        let recognizer = record.entries[index].recognizer
-        index += 1
+        guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
         recognizer.runtime.requestedThisDelivery = false
-        deliver(phase, singleTouch, to: recognizer, event: event)
+        deliver(phase, touches, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: phase == .cancelled)
       }
       return

@@ -120,7 +120,7 @@ extension GestureRuntime {
         }
       }
     }
-    if let delegate = recognizer.delegate, !delegate.gestureRecognizerShouldBegin(recognizer) {
+    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizerShouldBegin(recognizer) {
       return "shouldBegin returned false"
     }
     return nil
@@ -294,12 +294,12 @@ extension GestureRuntime {
       if other.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
       if winner.runtime.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
       guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return }
-      if let delegate = other.delegate,
+      if let delegate = other.delegateIfAny,
         delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner)
       {
         return
       }
-      if let delegate = winner.delegate,
+      if let delegate = winner.delegateIfAny,
         delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other)
       {
         return

@@ -47,9 +47,10 @@ extension GestureRuntime {
       } else if viewTouch[0] !== record.touch {
         viewTouch[0] = record.touch
       }
+      let touches = viewTouch
       var index = 0
       while index < plannedPhases.count {
-        callView(view, plannedPhases[index], viewTouch)
+        callView(view, plannedPhases[index], touches)
         index += 1
       }
       plannedPhases.clear()
@@ -165,11 +166,17 @@ extension GestureRuntime {
     }
     eventRecords.clear()
     if !withheldRecords.isEmpty {
-      withheldRecords.removeAll { record in
-        guard record.viewState == .done else { return false }
-        retireIfDone(record)
-        return true
+      // In place and in order, without the generic removeAll(where:).
+      var kept = 0
+      for index in withheldRecords.indices {
+        if withheldRecords[index].viewState == .done {
+          retireIfDone(withheldRecords[index])
+        } else {
+          if kept != index { withheldRecords.swapAt(kept, index) }
+          kept += 1
+        }
       }
+      while withheldRecords.count > kept { withheldRecords.removeLast() }
     }
   }
 

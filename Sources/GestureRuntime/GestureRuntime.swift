@@ -74,7 +74,10 @@ public final class GestureRuntime {
   var scratchTouches: [Touch] = []
   /// A one-element buffer for single-touch deliveries, reused so they allocate nothing.
   var singleTouch: [Touch] = []
-  static let undecidedTimeoutMicroseconds = undecidedTimeout.wholeMicroseconds
+  /// The two durations above in microseconds, as literals: no Duration arithmetic, no lazy
+  /// global on the per-event path (debug builds check that they agree, in `init`).
+  static var undecidedTimeoutMicroseconds: Int64 { 5_000_000 }
+  static var tapCountIntervalMicroseconds: Int64 { 350_000 }
   var scratchRecognizers: [GestureRecognizer] = []
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
   /// While the view calls of a single touch are planned: their phases, in order.
@@ -108,12 +111,16 @@ public final class GestureRuntime {
     self.clock = clock
     self.trace = trace
     self.now = clock.now
+    assert(
+      Self.undecidedTimeout.wholeMicroseconds == Self.undecidedTimeoutMicroseconds
+        && Self.tapCountInterval.wholeMicroseconds == Self.tapCountIntervalMicroseconds)
     window.host = self
   }
 
   deinit {
     if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
     GestureRuntime.detach(window)
+    timers.removeAll()
     // A touch still down links to its record and back, and holds its view, whose recognizers
     // hold the touch: break those loops so that nothing of the scene outlives us.
     for record in liveTouches.records { record.touch.runtimeRecord = nil }
@@ -189,8 +196,7 @@ public final class GestureRuntime {
   /// (`gesturectl` does this after a script's last event). Stops after `limit` timers.
   public func runUntilIdle(limit: Int = 1_000_000) {
     var fired = 0
-    while let next = timers.first, fired < limit {
-      _ = timers.pop()
+    while fired < limit, let next = timers.pop() {
       if isLive(next) { fired += 1 }
       fire(next)
     }
@@ -263,7 +269,7 @@ public final class GestureRuntime {
   func fire(_ timer: PendingTimer) {
     guard isLive(timer) else { return }
     let recognizer = timer.recognizer
-    recognizer.runtime.timers.removeAll { $0.id == timer.id }
+    recognizer.cancelTimer(timer.id)
     if timer.deadline > now {
       now = timer.deadline
       clock.runtimeDidAdvance(to: now)

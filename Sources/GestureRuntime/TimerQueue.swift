@@ -10,32 +10,47 @@ struct PendingTimer {
 }
 
 /// A binary min-heap of timers. Cancelled timers stay in the heap and are skipped when they come
-/// out (their generation no longer matches). Entries are moved, never copied, so the recognizer
-/// each holds costs no reference counting while it sifts.
+/// out (their generation no longer matches).
+///
+/// The heap's entries hold their recognizer as an `Unmanaged` reference retained once on `push`
+/// and handed over on `pop`: entries are plain values, so sifting them moves bytes and costs no
+/// reference counting. Whoever owns the queue must call ``removeAll()`` before dropping it.
 struct TimerQueue {
-  private(set) var heap: [PendingTimer] = []
+  private struct Entry {
+    var deadline: Int64
+    var sequence: UInt64
+    var owner: Unmanaged<GestureRecognizer>
+    var id: Int
+    var generation: UInt64
+  }
+
+  private var heap: [Entry] = []
   private var nextSequence: UInt64 = 0
 
   var isEmpty: Bool { heap.isEmpty }
-  var first: PendingTimer? { heap.first }
   var count: Int { heap.count }
-  /// The deadline of the first timer, read in place.
-  var firstDeadline: Timestamp? { heap.isEmpty ? nil : heap[0].deadline }
+  /// The deadline of the first timer.
+  var firstDeadline: Timestamp? { heap.isEmpty ? nil : Timestamp(microseconds: heap[0].deadline) }
+  /// The first timer, left in the queue.
+  var first: PendingTimer? {
+    guard let entry = heap.first else { return nil }
+    return PendingTimer(
+      deadline: Timestamp(microseconds: entry.deadline), sequence: entry.sequence,
+      recognizer: entry.owner.takeUnretainedValue(), id: entry.id, generation: entry.generation)
+  }
 
   /// Whether the entry at `a` comes before the one at `b`: deadline order, then the order of
   /// scheduling (behavior.md 5).
   @inline(__always)
   private func precedes(_ a: Int, _ b: Int) -> Bool {
-    let first = heap[a].deadline.microseconds
-    let second = heap[b].deadline.microseconds
-    return first != second ? first < second : heap[a].sequence < heap[b].sequence
+    heap[a].deadline != heap[b].deadline ? heap[a].deadline < heap[b].deadline : heap[a].sequence < heap[b].sequence
   }
 
   mutating func push(deadline: Timestamp, recognizer: GestureRecognizer, id: Int, generation: UInt64) {
     nextSequence += 1
     heap.append(
-      PendingTimer(
-        deadline: deadline, sequence: nextSequence, recognizer: recognizer, id: id,
+      Entry(
+        deadline: deadline.microseconds, sequence: nextSequence, owner: .passRetained(recognizer), id: id,
         generation: generation))
     var child = heap.count - 1
     while child > 0 {
@@ -62,10 +77,14 @@ struct TimerQueue {
       heap.swapAt(parent, best)
       parent = best
     }
-    return top
+    return PendingTimer(
+      deadline: Timestamp(microseconds: top.deadline), sequence: top.sequence,
+      recognizer: top.owner.takeRetainedValue(), id: top.id, generation: top.generation)
   }
 
+  /// Drops every timer, releasing their recognizers.
   mutating func removeAll() {
+    for entry in heap { entry.owner.release() }
     heap.removeAll()
   }
 }

@@ -46,12 +46,15 @@ final class TouchRecord {
     self.view = view
   }
 
-  /// Whether the entry at `index` is in its recognizer's current attempt, undecided and attached:
-  /// whether the recognizer still gets this touch.
+  /// The recognizer of the entry at `index` if it still gets this touch: in its current attempt,
+  /// undecided and attached.
   @inline(__always)
-  func entryIsDeliverable(at index: Int) -> Bool {
-    entries[index].attempt == entries[index].recognizer.runtime.attempt
-      && !entries[index].recognizer.requestedState.isTerminal && entries[index].recognizer.isAttached
+  func recognizerIfDeliverable(at index: Int) -> GestureRecognizer? {
+    let entry = entries[index]
+    let recognizer = entry.recognizer
+    guard entry.attempt == recognizer.runtime.attempt, !recognizer.requestedState.isTerminal, recognizer.isAttached
+    else { return nil }
+    return recognizer
   }
 
   /// Whether `recognizer` still holds this touch in its current attempt.
