@@ -25,6 +25,17 @@ extension GestureRuntime {
         if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
         continue
       }
+      // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
+      if let partner = soleResetPartner(of: recognizer) {
+        recognizer.runtime.resetMark = mark
+        partner.runtime.resetMark = mark
+        if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
+          let partnerFirst = partner.additionOrder < recognizer.additionOrder
+          resetRecognizer(partnerFirst ? partner : recognizer)
+          resetRecognizer(partnerFirst ? recognizer : partner)
+        }
+        continue
+      }
       var group = groupScratch
       groupScratch = []
       fillResetGroup(of: recognizer, into: &group)
@@ -40,6 +51,27 @@ extension GestureRuntime {
       group.clear()
       groupScratch = group
     }
+  }
+
+  /// The other member when `recognizer`'s reset group is exactly a pair joined by one
+  /// requirement (what `fillResetGroup` would find, without the walk); nil otherwise.
+  func soleResetPartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
+    let me = ObjectIdentifier(recognizer)
+    if recognizer.runtime.requires.count == 1 && recognizer.runtime.dependents.isEmpty {
+      let target = recognizer.runtime.requires[0].target
+      guard target !== recognizer, target.runtime.participating, target.runtime.requires.isEmpty,
+        target.runtime.dependents.count == 1, ObjectIdentifier(target.runtime.dependents[0]) == me
+      else { return nil }
+      return target
+    }
+    if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.count == 1 {
+      let dependent = recognizer.runtime.dependents[0]
+      guard dependent !== recognizer, dependent.runtime.participating, dependent.runtime.dependents.isEmpty,
+        dependent.runtime.requires.count == 1, ObjectIdentifier(dependent.runtime.requires[0].target) == me
+      else { return nil }
+      return dependent
+    }
+    return nil
   }
 
   /// Drops reset recognizers from the participants in one pass, keeping the order of the rest.
