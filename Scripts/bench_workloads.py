@@ -8,6 +8,8 @@
   bench_workloads.py taps COUNT OUT.events.jsonl single taps at random points (for chains)
   bench_workloads.py still COUNT OUT.events.jsonl one finger down, COUNT moves of +-1 pt 1 ms apart, lift
   bench_workloads.py sweep COUNT OUT.events.jsonl one finger down, COUNT moves sweeping the view, lift
+  bench_workloads.py drag COUNT OUT.events.jsonl one finger down, COUNT moves of 0.5 pt every 16 ms back and
+                                                 forth (slow enough for a pan, not a swipe), lift
   bench_workloads.py pan 1 OUT.scene.json         a single pan on the whole window
 """
 import json, math, random, sys
@@ -89,6 +91,19 @@ def moves(count, out, sweep):
         f.write(json.dumps({"t": t, "touches": [{"id": 1, "phase": "ended", "x": start[0], "y": start[1]}]}) + "\n")
 
 
+def drag(count, out):
+    with open(out, "w") as f:
+        t, x, step = 1.0, 500.0, 0.5
+        f.write(json.dumps({"t": t, "touches": [{"id": 1, "phase": "began", "x": x, "y": 500}]}) + "\n")
+        for _ in range(count):
+            t += 0.016
+            x += step
+            if x >= 900 or x <= 100:
+                step = -step
+            f.write(json.dumps({"t": round(t, 6), "touches": [{"id": 1, "phase": "moved", "x": x, "y": 500}]}) + "\n")
+        f.write(json.dumps({"t": round(t + 0.016, 6), "touches": [{"id": 1, "phase": "ended", "x": x, "y": 500}]}) + "\n")
+
+
 def pan(_):
     return scene({"name": "window", "frame": [0, 0, 1000, 1000]}, [{"name": "pan", "kind": "pan", "view": "window"}])
 
@@ -100,6 +115,9 @@ def main(argv):
     kind, n, out = argv[0], int(argv[1]), argv[2]
     if kind == "taps":
         taps(n, out)
+        return 0
+    if kind == "drag":
+        drag(n, out)
         return 0
     if kind in ("still", "sweep"):
         moves(n, out, kind == "sweep")
