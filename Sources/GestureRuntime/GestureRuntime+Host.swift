@@ -5,6 +5,15 @@ extension GestureRuntime: GestureHost {
   var isTracing: Bool { trace != nil }
 
   func recognizer(_ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: String?) {
+    // A recognizer held by a failure requirement that asks again to begin or change (a pan that
+    // keeps moving while it waits for a swipe to fail) changes nothing: `process` would drop the
+    // request. Outside resolution nothing can release it before its request would be processed,
+    // so the request is dropped here, without a resolution round.
+    if isDispatching && !isResolving && (state == .changed || state == .began) && recognizer.runtime.held
+      && recognizer.publishedState == .possible
+    {
+      return
+    }
     requests.append(Request(recognizer: recognizer, state: state, reason: stopReason ?? reason))
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.

@@ -4,6 +4,9 @@ extension GestureRuntime {
   /// Resolves every requested state change until none is left (behavior.md 3.1–3.10): holds
   /// for failure requirements, exclusion in tie order, requirement failures and releases.
   func resolve() {
+    let wasResolving = isResolving
+    isResolving = true
+    defer { isResolving = wasResolving }
     var rounds = 0
     while !requests.isEmpty || !releases.isEmpty {
       rounds += 1

@@ -44,6 +44,8 @@ public final class GestureRuntime {
 
   // Dispatch state.
   var isDispatching = false
+  /// Whether `resolve` is running (requests made now are processed in its next round).
+  var isResolving = false
   var dispatchNumber: UInt64 = 0
   var passMark: UInt64 = 0
   var resetPass: UInt64 = 0
