@@ -4,20 +4,27 @@ extension GestureRuntime {
   /// Applies one input event: updates touches, collects recognizers for new touches, delivers the
   /// event to the recognizers (behavior.md 2.2–2.4).
   func handleInput(_ inputs: [TouchInput]) {
+    if inputs.count == 1 {
+      handleInput(inputs[0])
+      return
+    }
     eventRecords.clear()
     eventFinishes = false
-    if inputs.count == 1 {
-      // The common case: one touch changed. No duplicate to look for.
-      if let record = accept(inputs[0]) {
-        eventRecords.append(record)
-        markDirty(record)
-      }
-    } else {
-      for input in inputs {
-        guard let record = accept(input) else { continue }
-        eventRecords.append(record)
-      }
-      for record in eventRecords { markDirty(record) }
+    for input in inputs {
+      guard let record = accept(input) else { continue }
+      eventRecords.append(record)
+    }
+    for record in eventRecords { markDirty(record) }
+    deliverEventToRecognizers()
+  }
+
+  /// Applies an input event with one touch change (the common case: no duplicate to look for).
+  func handleInput(_ input: TouchInput) {
+    eventRecords.clear()
+    eventFinishes = false
+    if let record = accept(input) {
+      eventRecords.append(record)
+      markDirty(record)
     }
     deliverEventToRecognizers()
   }

@@ -160,18 +160,26 @@ public final class GestureRuntime {
       deferred.append { [unowned self] in self.send(touches, at: time) }
       return
     }
-    var time = time
-    if time < now {
-      diagnose("input at \(time) s is earlier than the runtime's time \(now) s; treated as \(now) s", [])
-      time = now
-    }
-    advance(to: time)
+    advance(to: time > now ? time : diagnosedTime(time))
     dispatch { self.handleInput(touches) }
   }
 
-  /// Dispatches one input event with a single touch change.
+  /// Dispatches one input event with a single touch change (the common case: no array to build).
   public func send(_ touch: TouchInput, at time: Timestamp) {
-    send([touch], at: time)
+    if isDispatching {
+      deferred.append { [unowned self] in self.send(touch, at: time) }
+      return
+    }
+    advance(to: time > now ? time : diagnosedTime(time))
+    dispatch { self.handleInput(touch) }
+  }
+
+  /// A time earlier than the runtime's, with its diagnostic: the runtime's time.
+  func diagnosedTime(_ time: Timestamp) -> Timestamp {
+    if time < now {
+      diagnose("input at \(time) s is earlier than the runtime's time \(now) s; treated as \(now) s", [])
+    }
+    return now
   }
 
   /// Moves time forward to `time`, firing every timer due by then, each at its deadline.

@@ -126,17 +126,13 @@ enum BenchCommand {
 
   static func replayAll(_ script: LoadedScript, _ replay: Replay) {
     let runtime = replay.runtime
-    var single: [TouchInput] = []
-    single.reserveCapacity(1)
     for index in script.times.indices {
       switch script.kinds[index] {
       case 0:
         let start = Int(script.starts[index])
         let count = Int(script.counts[index])
         if count == 1 {
-          single.removeAll(keepingCapacity: true)
-          single.append(script.inputs[start])
-          runtime.send(single, at: script.times[index])
+          runtime.send(script.inputs[start], at: script.times[index])
         } else {
           runtime.send(Array(script.inputs[start..<start + count]), at: script.times[index])
         }
