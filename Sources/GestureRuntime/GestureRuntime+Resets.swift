@@ -94,6 +94,7 @@ extension GestureRuntime {
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.
+  /// (`soleResetPartner` finds the common pair without this walk: keep the two in step.)
   func fillResetGroup(of recognizer: GestureRecognizer, into group: inout [GestureRecognizer]) {
     // A mark of its own keeps this walk linear; the caller re-marks the members afterwards.
     passMark &+= 1

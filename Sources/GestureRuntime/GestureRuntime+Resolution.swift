@@ -58,7 +58,8 @@ extension GestureRuntime {
       addCandidate(recognizer, state == .began ? .changed : state, reason: request.reason)
       return
     }
-    // Leaving possible.
+    // Leaving possible. (`heldRequestIsMoot` drops these requests of a held recognizer before
+    // they get here when they are made outside resolution: keep the two in step.)
     if recognizer.runtime.held {
       if state == .ended && recognizer.runtime.wants != .ended {
         recognizer.runtime.wants = .ended

@@ -3,7 +3,6 @@ import GestureCore
 /// A pending timer of a recognizer (or the runtime's watchdog).
 struct PendingTimer {
   var deadline: Timestamp
-  var sequence: UInt64
   var recognizer: GestureRecognizer
   var id: Int
   var generation: UInt64
@@ -27,16 +26,14 @@ struct TimerQueue {
   private var heap: [Entry] = []
   private var nextSequence: UInt64 = 0
 
-  var isEmpty: Bool { heap.isEmpty }
-  var count: Int { heap.count }
   /// The deadline of the first timer.
   var firstDeadline: Timestamp? { heap.isEmpty ? nil : Timestamp(microseconds: heap[0].deadline) }
   /// The first timer, left in the queue.
   var first: PendingTimer? {
     guard let entry = heap.first else { return nil }
     return PendingTimer(
-      deadline: Timestamp(microseconds: entry.deadline), sequence: entry.sequence,
-      recognizer: entry.owner.takeUnretainedValue(), id: entry.id, generation: entry.generation)
+      deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner.takeUnretainedValue(), id: entry.id,
+      generation: entry.generation)
   }
 
   /// Whether the entry at `a` comes before the one at `b`: deadline order, then the order of
@@ -78,8 +75,8 @@ struct TimerQueue {
       parent = best
     }
     return PendingTimer(
-      deadline: Timestamp(microseconds: top.deadline), sequence: top.sequence,
-      recognizer: top.owner.takeRetainedValue(), id: top.id, generation: top.generation)
+      deadline: Timestamp(microseconds: top.deadline), recognizer: top.owner.takeRetainedValue(), id: top.id,
+      generation: top.generation)
   }
 
   /// Drops every timer, releasing their recognizers.
