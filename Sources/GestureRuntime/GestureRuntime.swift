@@ -122,7 +122,6 @@ public final class GestureRuntime {
   deinit {
     if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
     GestureRuntime.detach(window)
-    timers.removeAll()
     // A touch still down links to its record and back, and holds its view, whose recognizers
     // hold the touch: break those loops so that nothing of the scene outlives us.
     for record in liveTouches.records { record.touch.runtimeRecord = nil }

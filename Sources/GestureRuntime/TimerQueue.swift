@@ -13,8 +13,9 @@ struct PendingTimer {
 ///
 /// The heap's entries hold their recognizer as an `Unmanaged` reference retained once on `push`
 /// and handed over on `pop`: entries are plain values, so sifting them moves bytes and costs no
-/// reference counting. Whoever owns the queue must call ``removeAll()`` before dropping it.
-struct TimerQueue {
+/// reference counting. The queue is not copyable (a copy would release those references twice);
+/// dropping it releases what is left.
+struct TimerQueue: ~Copyable {
   private struct Entry {
     var deadline: Int64
     var sequence: UInt64
@@ -79,9 +80,9 @@ struct TimerQueue {
       generation: top.generation)
   }
 
-  /// Drops every timer, releasing their recognizers.
-  mutating func removeAll() {
+  init() {}
+
+  deinit {
     for entry in heap { entry.owner.release() }
-    heap.removeAll()
   }
 }

@@ -95,4 +95,27 @@ struct MemoryTests {
     dropWithFingersDown(watch)
     #expect(watch.alive == 0)
   }
+
+  /// Builds a long press and a double tap, touches down so that both have timers pending (the
+  /// timer queue holds a recognizer until its timer comes out), and drops everything.
+  func dropWithTimersPending(_ watch: Watch) {
+    let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let press = LongPressGestureRecognizer(name: "press")
+    let doubleTap = TapGestureRecognizer(name: "doubleTap", numberOfTapsRequired: 2)
+    window.addGestureRecognizer(press)
+    window.addGestureRecognizer(doubleTap)
+    let runtime = GestureRuntime(window: window)
+    runtime.send(TouchInput(id: 1, phase: .began, x: 10, y: 10), at: .zero)
+    runtime.send(TouchInput(id: 1, phase: .ended, x: 10, y: 10), at: Timestamp(seconds: 0.05))
+    runtime.send(TouchInput(id: 2, phase: .began, x: 10, y: 10), at: Timestamp(seconds: 0.1))
+    #expect(runtime.hasPendingTimers)
+    for object in [window, press, doubleTap, runtime] as [AnyObject] { watch.add(object) }
+  }
+
+  @Test("Dropping a runtime with timers pending frees the recognizers the timers hold")
+  func noLeakThroughPendingTimers() {
+    let watch = Watch()
+    dropWithTimersPending(watch)
+    #expect(watch.alive == 0)
+  }
 }
