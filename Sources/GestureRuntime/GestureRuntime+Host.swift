@@ -5,20 +5,23 @@ extension GestureRuntime: GestureHost {
   var isTracing: Bool { trace != nil }
 
   func recognizer(_ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: String?) {
-    // A recognizer held by a failure requirement that asks again to begin or change (a pan that
-    // keeps moving while it waits for a swipe to fail) changes nothing: `process` would drop the
-    // request. Outside resolution nothing can release it before its request would be processed,
-    // so the request is dropped here, without a resolution round.
-    if isDispatching && !isResolving && (state == .changed || state == .began) && recognizer.runtime.held
-      && recognizer.publishedState == .possible
-    {
-      return
-    }
+    if isDispatching && heldRequestIsMoot(recognizer, state) { return }
     requests.append(Request(recognizer: recognizer, state: state, reason: stopReason ?? reason))
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
       dispatch {}
     }
+  }
+
+  /// Whether a request made during a dispatch would be dropped by `process` anyway: `began` or
+  /// `changed` from a recognizer held by a failure requirement (a pan that keeps moving while it
+  /// waits for a swipe to fail). Outside resolution nothing can release the recognizer before the
+  /// request would be processed, so such a request is dropped when made, without a resolution
+  /// round.
+  @inline(__always)
+  func heldRequestIsMoot(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) -> Bool {
+    !isResolving && (state == .changed || state == .began) && recognizer.runtime.held
+      && recognizer.publishedState == .possible
   }
 
   func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String) {

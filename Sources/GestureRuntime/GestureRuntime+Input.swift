@@ -361,6 +361,7 @@ extension GestureRuntime {
       && !recognizer.trackedTouches.isEmpty
     {
       recognizer.requestedState = .changed
+      if heldRequestIsMoot(recognizer, .changed) { return }
       requests.append(Request(recognizer: recognizer, state: .changed, reason: nil))
     }
   }
