@@ -376,6 +376,37 @@ struct FailureRequirementTests {
       ])
   }
 
+  @Test(
+    "3.8 A held continuous recognizer's implicit changed is not published; once released it begins, then changes"
+  )
+  func heldImplicitChanged() {
+    let h = Harness()
+    let t = h.add(ScriptedRecognizer(), "t")
+    let s = h.add(ScriptedRecognizer(), "s")
+    s.require(toFail: t)
+    s.onBegan = [[.began]]  // held by t; later moves ask nothing: the runtime's implicit changed
+    t.onMoved = [[], [.failed]]
+    h.down(1, 100, 100, at: 0)
+    h.move(1, 105, 100, at: 0.1)
+    #expect(s.state == .possible)
+    #expect(s.requestedState == .changed)
+    h.move(1, 110, 100, at: 0.2)
+    h.move(1, 115, 100, at: 0.3)
+    #expect(s.state == .changed)
+    #expect(
+      h.decisions == [
+        "0 wait s wants began, waiting for t",
+        "0 view V touchesBegan 1",
+        "0.1 view V touchesMoved 1",
+        "0.2 state t possible → failed: failed",
+        "0.2 state s possible → began: released: t failed",
+        "0.2 action s began at (110, 100)",
+        "0.2 view V touchesCancelled 1",
+        "0.3 state s began → changed: changed",
+        "0.3 action s changed at (115, 100)",
+      ])
+  }
+
   @Test("3.9 A recognizer asking after its requirement already recognized fails at once")
   func requirementAlreadyRecognized() {
     let h = Harness()
