@@ -218,7 +218,8 @@ extension GestureRuntime {
     } else {
       recognizer.runtime.timers.append((id, generation))
     }
-    timers.push(deadline: deadline, recognizer: recognizer, id: id, generation: generation)
+    timers.push(
+      deadline: deadline, recognizer: recognizer, id: id, generation: generation, inOrder: id == Self.watchdogTimerID)
   }
 
   /// Finds cycles among the requirements of the participants and ignores their edges for this

@@ -8,13 +8,19 @@ struct PendingTimer {
   var generation: UInt64
 }
 
-/// A binary min-heap of timers. Cancelled timers stay in the heap and are skipped when they come
-/// out (their generation no longer matches).
+/// The pending timers, in deadline order, then in the order they were scheduled (behavior.md 5).
+/// Cancelled timers stay queued and are skipped when they come out (their generation no longer
+/// matches).
 ///
-/// The heap's entries hold their recognizer as an `Unmanaged` reference retained once on `push`
-/// and handed over on `pop`: entries are plain values, so sifting them moves bytes and costs no
-/// reference counting. The queue is not copyable (a copy would release those references twice);
-/// dropping it releases what is left.
+/// Two stores share one order: a binary min-heap for timers in general, and a plain first-in
+/// first-out line for timers whose deadlines never decrease (the watchdogs, all armed for the
+/// same delay from a clock that only moves forward): those, mostly cancelled before they come
+/// due, cost no sifting going in or coming out, and keep the heap small.
+///
+/// Entries hold their recognizer as an `Unmanaged` reference retained once on `push` and handed
+/// over on `pop`: entries are plain values, so moving them costs no reference counting. The queue
+/// is not copyable (a copy would release those references twice); dropping it releases what is
+/// left.
 struct TimerQueue: ~Copyable {
   private struct Entry {
     var deadline: Int64
@@ -22,67 +28,115 @@ struct TimerQueue: ~Copyable {
     var owner: Unmanaged<GestureRecognizer>
     var id: Int
     var generation: UInt64
+
+    /// Deadline order, then the order of scheduling.
+    @inline(__always)
+    func precedes(_ other: Entry) -> Bool {
+      deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
+    }
   }
 
   private var heap: [Entry] = []
+  /// The in-order timers; those before `lineHead` are gone.
+  private var line: [Entry] = []
+  private var lineHead = 0
   private var nextSequence: UInt64 = 0
-
-  /// The deadline of the first timer.
-  var firstDeadline: Timestamp? { heap.isEmpty ? nil : Timestamp(microseconds: heap[0].deadline) }
-  /// The first timer, left in the queue.
-  var first: PendingTimer? {
-    guard let entry = heap.first else { return nil }
-    return PendingTimer(
-      deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner.takeUnretainedValue(), id: entry.id,
-      generation: entry.generation)
-  }
-
-  /// Whether the entry at `a` comes before the one at `b`: deadline order, then the order of
-  /// scheduling (behavior.md 5).
-  @inline(__always)
-  private func precedes(_ a: Int, _ b: Int) -> Bool {
-    heap[a].deadline != heap[b].deadline ? heap[a].deadline < heap[b].deadline : heap[a].sequence < heap[b].sequence
-  }
-
-  mutating func push(deadline: Timestamp, recognizer: GestureRecognizer, id: Int, generation: UInt64) {
-    nextSequence += 1
-    heap.append(
-      Entry(
-        deadline: deadline.microseconds, sequence: nextSequence, owner: .passRetained(recognizer), id: id,
-        generation: generation))
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard precedes(child, parent) else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  mutating func pop() -> PendingTimer? {
-    guard !heap.isEmpty else { return nil }
-    heap.swapAt(0, heap.count - 1)
-    let top = heap.removeLast()
-    let count = heap.count
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var best = parent
-      if left < count && precedes(left, best) { best = left }
-      if right < count && precedes(right, best) { best = right }
-      if best == parent { break }
-      heap.swapAt(parent, best)
-      parent = best
-    }
-    return PendingTimer(
-      deadline: Timestamp(microseconds: top.deadline), recognizer: top.owner.takeRetainedValue(), id: top.id,
-      generation: top.generation)
-  }
 
   init() {}
 
   deinit {
     for entry in heap { entry.owner.release() }
+    for index in lineHead..<line.count { line[index].owner.release() }
+  }
+
+  /// Whether the next timer is the head of the line (rather than the top of the heap); nil when
+  /// no timer is pending.
+  private var nextIsInLine: Bool? {
+    let lineHasOne = lineHead < line.count
+    if heap.isEmpty { return lineHasOne ? true : nil }
+    return lineHasOne && line[lineHead].precedes(heap[0])
+  }
+
+  /// The deadline of the first timer.
+  var firstDeadline: Timestamp? {
+    guard let inLine = nextIsInLine else { return nil }
+    return Timestamp(microseconds: inLine ? line[lineHead].deadline : heap[0].deadline)
+  }
+
+  /// The first timer, left in the queue.
+  var first: PendingTimer? {
+    guard let inLine = nextIsInLine else { return nil }
+    let entry = inLine ? line[lineHead] : heap[0]
+    return PendingTimer(
+      deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner.takeUnretainedValue(), id: entry.id,
+      generation: entry.generation)
+  }
+
+  /// Queues a timer. `inOrder` promises nothing about it: it only says the timer is likely to be
+  /// due no earlier than every in-order timer queued before it; one that is not goes to the heap.
+  mutating func push(deadline: Timestamp, recognizer: GestureRecognizer, id: Int, generation: UInt64, inOrder: Bool) {
+    nextSequence += 1
+    let entry = Entry(
+      deadline: deadline.microseconds, sequence: nextSequence, owner: .passRetained(recognizer), id: id,
+      generation: generation)
+    if inOrder && (lineHead == line.count || line[line.count - 1].deadline <= entry.deadline) {
+      if lineHead == line.count && lineHead > 0 {
+        line.removeAll(keepingCapacity: true)
+        lineHead = 0
+      }
+      line.append(entry)
+      return
+    }
+    heap.append(entry)
+    heap.withUnsafeMutableBufferPointer { heap in
+      var child = heap.count - 1
+      while child > 0 {
+        let parent = (child - 1) / 2
+        guard heap[child].precedes(heap[parent]) else { break }
+        heap.swapAt(child, parent)
+        child = parent
+      }
+    }
+  }
+
+  /// Takes out the first timer.
+  mutating func pop() -> PendingTimer? {
+    guard let inLine = nextIsInLine else { return nil }
+    let top: Entry
+    if inLine {
+      top = line[lineHead]
+      lineHead += 1
+      // Gone entries are dropped in bulk once they are most of the line.
+      if lineHead == line.count {
+        line.removeAll(keepingCapacity: true)
+        lineHead = 0
+      } else if lineHead >= 64 && lineHead * 2 >= line.count {
+        line.removeSubrange(0..<lineHead)
+        lineHead = 0
+      }
+    } else {
+      top = heap[0]
+      let last = heap.removeLast()
+      if !heap.isEmpty {
+        heap.withUnsafeMutableBufferPointer { heap in
+          // Sift the last entry down from the root: moves, not swaps.
+          let count = heap.count
+          var parent = 0
+          while true {
+            let left = 2 * parent + 1
+            guard left < count else { break }
+            let right = left + 1
+            let child = right < count && heap[right].precedes(heap[left]) ? right : left
+            guard heap[child].precedes(last) else { break }
+            heap[parent] = heap[child]
+            parent = child
+          }
+          heap[parent] = last
+        }
+      }
+    }
+    return PendingTimer(
+      deadline: Timestamp(microseconds: top.deadline), recognizer: top.owner.takeRetainedValue(), id: top.id,
+      generation: top.generation)
   }
 }

@@ -14,6 +14,21 @@ final class TimerRecognizer: GestureRecognizer {
   override func timerFired(_ id: Int) { fired.append(id) }
 }
 
+/// A recognizer that starts timer 1 when its touch begins and fails when it fires.
+final class DecidingTimerRecognizer: GestureRecognizer {
+  let delay: Duration
+  var fired: [Int] = []
+  init(after delay: Duration) {
+    self.delay = delay
+    super.init()
+  }
+  override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { startTimer(1, after: delay) }
+  override func timerFired(_ id: Int) {
+    fired.append(id)
+    setState(.failed, reason: "timer \(id) fired")
+  }
+}
+
 @Suite("Time (behavior.md 5)")
 struct TimeTests {
   @Test("The clock counts whole microseconds, so 0.1 s + 0.35 s is exactly 0.45 s")
@@ -34,6 +49,41 @@ struct TimeTests {
     r.cancelTimer(4)
     h.advance(to: 1)
     #expect(r.fired == [2, 1, 3])
+  }
+
+  @Test(
+    "Watchdogs and recognizer timers share one order: deadline, then scheduling; a decided recognizer's timers never fire"
+  )
+  func watchdogsAmongTimers() {
+    let h = Harness()
+    let early = h.add(DecidingTimerRecognizer(after: .milliseconds(5050)), "early")
+    let tied = h.add(DecidingTimerRecognizer(after: .milliseconds(5100)), "tied")
+    let b = h.add(ScriptedRecognizer(), "b")
+    let late = h.add(DecidingTimerRecognizer(after: .milliseconds(5200)), "late")
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    h.finish()
+    // early's timer (5.05) comes before every watchdog (5.1); tied's (5.1, scheduled at 0) before
+    // the watchdogs armed at the lift (5.1, scheduled at 0.1), in the order they were armed; late
+    // fails by its watchdog, so its own timer (5.2) never fires.
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "5.05 state early possible → failed: timer 1 fired",
+        "5.05 reset early",
+        "5.1 state tied possible → failed: timer 1 fired",
+        "5.1 reset tied",
+        "5.1 diagnostic [b] b was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.1 state b possible → failed: undecided 5 s after its touches ended",
+        "5.1 reset b",
+        "5.1 diagnostic [late] late was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.1 state late possible → failed: undecided 5 s after its touches ended",
+        "5.1 view V touchesEnded 1",
+        "5.1 reset late",
+      ])
+    #expect(early.fired == [1] && tied.fired == [1] && late.fired.isEmpty)
+    #expect(b.resets == 1)
+    #expect(!h.runtime.hasPendingTimers)
   }
 
   @Test("Every timer due at or before an event's time fires before the event")
