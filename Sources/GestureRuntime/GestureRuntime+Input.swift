@@ -334,10 +334,21 @@ extension GestureRuntime {
   /// Stops tracking touches, remembering where the last ones lifted (behavior.md 4, location).
   func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
     let before = recognizer.trackedTouches.count
+    if before == 0 { return }
     if touches.count == 1 {
       let lifted = touches[0]
-      if let index = recognizer.trackedTouches.firstIndex(where: { $0 === lifted }) {
+      if before == 1 {
+        // The common case: the recognizer's only touch lifted.
+        guard recognizer.trackedTouches[0] === lifted else { return }
+        recognizer.trackedTouches.clear()
+        watchdogCandidates.append(recognizer)
+        recognizer.lastTouchLocations.clear()
+        recognizer.lastTouchLocations.append(lifted.locationInWindow)
+        return
+      }
+      for index in 0..<before where recognizer.trackedTouches[index] === lifted {
         recognizer.trackedTouches.remove(at: index)
+        break
       }
     } else {
       recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }

@@ -35,25 +35,24 @@ extension GestureRuntime {
     guard !dirtyRecords.isEmpty else { return }
     if dirtyRecords.count == 1 {
       // One touch (the common case): its calls all go to its view, one touch each, already in
-      // phase order, so there is nothing to group.
-      let record = dirtyRecords[0]
-      dirtyRecords.clear()
+      // phase order, so there is nothing to group. The record is moved out of the list (no
+      // retain), and the phases are planned into a fixed-size buffer (no array).
+      let record = dirtyRecords.removeLast()
       planningOneRecord = true
+      plannedPhases.count = 0
       planViewCalls(record)
       planningOneRecord = false
-      guard !plannedPhases.isEmpty, let view = record.view else { return }
+      guard plannedPhases.count > 0, let view = record.view else { return }
       if viewTouch.isEmpty {
         viewTouch.append(record.touch)
       } else if viewTouch[0] !== record.touch {
         viewTouch[0] = record.touch
       }
       let touches = viewTouch
-      var index = 0
-      while index < plannedPhases.count {
-        callView(view, plannedPhases[index], touches)
-        index += 1
+      let planned = plannedPhases
+      for index in 0..<planned.count {
+        callView(view, planned[index], touches)
       }
-      plannedPhases.clear()
       return
     }
     viewCalls.clear()
@@ -89,9 +88,8 @@ extension GestureRuntime {
       if record.isFinished { record.viewState = .done }
       return
     }
-    let touch = record.touch
     if record.cancelRequested || record.inputCancelled {
-      if record.viewState == .active { addViewCall(view, .cancelled, touch, record) }
+      if record.viewState == .active { addViewCall(view, .cancelled, record) }
       record.viewState = .done
       return
     }
@@ -101,22 +99,22 @@ extension GestureRuntime {
         record.viewState = .done
         return
       }
-      addViewCall(view, .began, touch, record)
+      addViewCall(view, .began, record)
       record.viewState = .active
       if record.movedWhileWithheld && (record.phaseInDispatch != .began) {
-        addViewCall(view, .moved, touch, record)
+        addViewCall(view, .moved, record)
       }
     } else if record.phaseInDispatch == .moved {
-      addViewCall(view, .moved, touch, record)
+      addViewCall(view, .moved, record)
     }
     if record.endPending {
       if isEndWithheld(record) { return }
-      addViewCall(view, .ended, touch, record)
+      addViewCall(view, .ended, record)
       record.viewState = .done
     }
   }
 
-  func addViewCall(_ view: View, _ phase: TouchPhase, _ touch: Touch, _ record: TouchRecord) {
+  func addViewCall(_ view: View, _ phase: TouchPhase, _ record: TouchRecord) {
     switch phase {
     case .began: view.activeTouchCount += 1
     case .ended, .cancelled: view.activeTouchCount -= 1
@@ -125,7 +123,7 @@ extension GestureRuntime {
     if planningOneRecord {
       plannedPhases.append(phase)
     } else {
-      viewCalls.append((view, phase, touch))
+      viewCalls.append((view, phase, record.touch))
     }
   }
 

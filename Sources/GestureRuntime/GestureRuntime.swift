@@ -84,7 +84,7 @@ public final class GestureRuntime {
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
   /// While the view calls of a single touch are planned: their phases, in order.
   var planningOneRecord = false
-  var plannedPhases: [TouchPhase] = []
+  var plannedPhases = PlannedPhases()
   /// A one-element buffer for a single touch's view calls.
   var viewTouch: [Touch] = []
   /// While the runtime stops a recognizer (disabled, removed), the reason its states show.
@@ -321,5 +321,30 @@ public final class GestureRuntime {
 
   func diagnose(_ message: String, _ recognizers: [String]) {
     emit(.diagnostic(message: message, recognizers: recognizers))
+  }
+}
+
+/// The view calls planned for one touch, in order: at most three (`began`, a withheld `moved`,
+/// the end), kept inline so that planning them allocates and counts nothing.
+struct PlannedPhases {
+  private var phases: (TouchPhase, TouchPhase, TouchPhase) = (.began, .began, .began)
+  var count = 0
+
+  mutating func append(_ phase: TouchPhase) {
+    switch count {
+    case 0: phases.0 = phase
+    case 1: phases.1 = phase
+    case 2: phases.2 = phase
+    default: preconditionFailure("more than three view calls planned for one touch")
+    }
+    count += 1
+  }
+
+  subscript(index: Int) -> TouchPhase {
+    switch index {
+    case 0: return phases.0
+    case 1: return phases.1
+    default: return phases.2
+    }
   }
 }
