@@ -92,15 +92,23 @@ extension GestureRuntime {
     // Collect: the hit view's recognizers, then its superview's, up to the root.
     var collected: [GestureRecognizer] = []
     swap(&collected, &scratchRecognizers)
+    // Whether a delegate may have been asked (and so may have changed the scene), and whether a
+    // collected recognizer can gain a dynamic failure requirement (a delegate, or a subclass that
+    // asks): with neither, nobody's code runs until the touch is handed over, and one pass does it.
+    var delegateAsked = false
+    var hooked = false
     var view = hit
     while let current = view {
-      for recognizer in current.gestureRecognizers where accepts(recognizer, touch) {
+      for recognizer in current.gestureRecognizers {
+        if recognizer.mayHaveDelegate { delegateAsked = true }
+        guard accepts(recognizer, touch) else { continue }
         collected.append(recognizer)
+        if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
       }
       view = current.superview
     }
     // A delegate asked above may have removed or disabled recognizers already collected.
-    if collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
+    if delegateAsked && collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
       collected.removeAll { !$0.isAttached || !$0.isEnabled }
     }
     var edgesAdded = false
@@ -108,6 +116,7 @@ extension GestureRuntime {
     record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
     // Recognizers collected together mostly share a view: its depth is worked out once.
     var depthOfView: (view: ObjectIdentifier, depth: Int)?
+    let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
     for recognizer in collected {
       if !recognizer.runtime.participating {
         var depth = 0
@@ -131,29 +140,39 @@ extension GestureRuntime {
         suppressView = true
       }
       record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+      if !asksAboutPairs { handOver(touch, to: recognizer, record) }
     }
-    if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
-    for recognizer in collected {
-      var withholds: UInt8 = 0
-      if recognizer.publishedState == .possible {
-        if recognizer.delaysTouchesBegan {
-          withholds |= 1
-          record.beganWithholders += 1
-        }
-        if recognizer.delaysTouchesEnded {
-          withholds |= 2
-          record.endWithholders += 1
-        }
-      }
-      recognizer.runtime.attemptTouches.append(touch)
-      recognizer.runtime.withholds.append(withholds)
-      recognizer.trackedTouches.append(touch)
+    if asksAboutPairs {
+      // The delegates and subclasses are asked about the pairs before any recognizer holds the
+      // touch, as they always were.
+      if gatherDynamicRequirements(collected, touch) { edgesAdded = true }
+      for recognizer in collected { handOver(touch, to: recognizer, record) }
     }
     if edgesAdded { detectCycles() }
     if suppressView { record.viewState = .done }
     collected.clear()
     scratchRecognizers = collected
     return record
+  }
+
+  /// The recognizer holds the new touch: withholding it from the view while undecided
+  /// (behavior.md 2.9, 2.10) and tracking it.
+  @inline(__always)
+  func handOver(_ touch: Touch, to recognizer: GestureRecognizer, _ record: TouchRecord) {
+    var withholds: UInt8 = 0
+    if recognizer.publishedState == .possible {
+      if recognizer.delaysTouchesBegan {
+        withholds |= 1
+        record.beganWithholders += 1
+      }
+      if recognizer.delaysTouchesEnded {
+        withholds |= 2
+        record.endWithholders += 1
+      }
+    }
+    recognizer.runtime.attemptTouches.append(touch)
+    recognizer.runtime.withholds.append(withholds)
+    recognizer.trackedTouches.append(touch)
   }
 
   /// Whether `recognizer` takes `touch` (behavior.md 2.2).

@@ -116,9 +116,15 @@ extension GestureRuntime {
   func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
     if recognizer.cancelsTouchesInView {
       let touches = recognizer.runtime.attemptTouches
-      for (index, touch) in touches.enumerated() {
+      for index in 0..<touches.count {
         // Ask each view once: skip a view an earlier touch was hit-tested to.
-        guard let view = touch.view, !touches[..<index].contains(where: { $0.view === view }) else { continue }
+        guard let view = touches[index].view else { continue }
+        var askedBefore = false
+        for earlier in 0..<index where touches[earlier].view === view {
+          askedBefore = true
+          break
+        }
+        if askedBefore { continue }
         if !view.gestureRecognizerShouldBegin(recognizer) {
           return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
         }

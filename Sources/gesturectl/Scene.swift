@@ -7,7 +7,8 @@ final class SceneView: View {
   var vetoes: Set<String> = []
 
   override func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
-    !vetoes.contains(gestureRecognizer.name)
+    // Most views veto nothing: no hashing of the name for them.
+    vetoes.isEmpty || !vetoes.contains(gestureRecognizer.name)
   }
 }
 
@@ -28,7 +29,7 @@ final class SceneDelegate: GestureRecognizerDelegate {
   }
 
   func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
-    !shouldNotBegin.contains(gestureRecognizer.name)
+    shouldNotBegin.isEmpty || !shouldNotBegin.contains(gestureRecognizer.name)
   }
 
   func gestureRecognizer(

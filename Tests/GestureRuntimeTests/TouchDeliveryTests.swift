@@ -125,6 +125,37 @@ struct TouchDeliveryTests {
     #expect(log.entries == ["plain began [1]", "pencilOnly began [2]", "refused began [2]"])
   }
 
+  @Test(
+    "2.2 A recognizer that a delegate disables or removes while the touch is being collected does not get the touch"
+  )
+  func collectionChangedByDelegate() {
+    let h = Harness()
+    let log = LoggingRecognizer.Log()
+    let early = h.add(LoggingRecognizer("early", log), "early")
+    let removed = h.add(LoggingRecognizer("removed", log), "removed")
+    let asking = h.add(LoggingRecognizer("asking", log), "asking")
+    let delegate = TestDelegate()
+    // Asked about `asking` after `early` and `removed` were collected for touch 1.
+    delegate.receive = { _, touch in
+      if touch.identifier == 1 {
+        early.isEnabled = false
+        h.view.removeGestureRecognizer(removed)
+      }
+      return true
+    }
+    asking.delegate = delegate
+    h.add(LoggingRecognizer("plain", log), "plain")
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    early.isEnabled = true
+    h.down(2, 10, 10, at: 1)
+    #expect(
+      log.entries == [
+        "asking began [1]", "plain began [1]", "asking ended [1]", "plain ended [1]",
+        "early began [2]", "asking began [2]", "plain began [2]",
+      ])
+  }
+
   @Test("2.2 requiresExclusiveTouchType refuses a second touch type during an attempt; turned off, it accepts it")
   func exclusiveTouchType() {
     let h = Harness()
