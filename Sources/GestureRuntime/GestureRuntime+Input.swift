@@ -406,9 +406,12 @@ extension GestureRuntime {
     requests.append(Request(recognizer: recognizer, state: target, reason: reason))
   }
 
+  /// Marks a touch as changed in this dispatch, and lists it for view delivery unless its view is
+  /// done with it (then there is nothing to plan; `finishInputTouches` clears its input phase).
   func markDirty(_ record: TouchRecord) {
     if record.dirtyMark == dispatchNumber { return }
     record.dirtyMark = dispatchNumber
+    if record.viewState == .done { return }
     dirtyRecords.append(record)
   }
 }

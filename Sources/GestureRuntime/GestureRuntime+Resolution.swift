@@ -4,6 +4,7 @@ extension GestureRuntime {
   /// Resolves every requested state change until none is left (behavior.md 3.1–3.10): holds
   /// for failure requirements, exclusion in tie order, requirement failures and releases.
   func resolve() {
+    if requests.isEmpty && releases.isEmpty { return }
     let wasResolving = isResolving
     isResolving = true
     defer { isResolving = wasResolving }
@@ -432,6 +433,7 @@ extension GestureRuntime {
 
   /// Sends the queued actions in the order their states were published (behavior.md 1.3, 1.5).
   func sendActions() {
+    if actionQueue.isEmpty { return }
     var index = 0
     while index < actionQueue.count {
       let (recognizer, state) = actionQueue[index]

@@ -143,6 +143,11 @@ extension GestureRuntime {
   /// Retires the touches that ended in this dispatch; those whose view has not been told yet
   /// stay withheld until the recognizers decide.
   func finishInputTouches() {
+    // The event's input phases end with it (view planning clears those of the touches it
+    // plans; a touch its view is done with is not planned).
+    for index in 0..<eventRecords.count where eventRecords[index].phaseInDispatch != nil {
+      eventRecords[index].phaseInDispatch = nil
+    }
     if !eventFinishes && withheldRecords.isEmpty {
       // Nothing lifted in this event and no touch waits for its view: nothing to retire.
       if !eventRecords.isEmpty { eventRecords.clear() }

@@ -6,7 +6,15 @@ final class TouchRecord {
   /// A recognizer collected for the touch, valid only within the attempt that collected it.
   struct Entry {
     let recognizer: GestureRecognizer
+    /// The same recognizer, for checks that need no reference count (`recognizer` keeps it alive).
+    let unretained: Unmanaged<GestureRecognizer>
     var attempt: UInt32
+
+    init(recognizer: GestureRecognizer, attempt: UInt32) {
+      self.recognizer = recognizer
+      self.unretained = .passUnretained(recognizer)
+      self.attempt = attempt
+    }
   }
 
   enum ViewState {
@@ -48,13 +56,15 @@ final class TouchRecord {
 
   /// The recognizer of the entry at `index` if it still gets this touch: in its current attempt,
   /// undecided and attached.
+  /// The check goes through the entry's unretained handle: an entry whose recognizer is done
+  /// with the touch (most of them, once a gesture is decided) costs no reference counting.
   @inline(__always)
   func recognizerIfDeliverable(at index: Int) -> GestureRecognizer? {
-    let entry = entries[index]
-    let recognizer = entry.recognizer
-    guard entry.attempt == recognizer.runtime.attempt, !recognizer.requestedState.isTerminal, recognizer.isAttached
-    else { return nil }
-    return recognizer
+    let attempt = entries[index].attempt
+    let deliverable = entries[index].unretained._withUnsafeGuaranteedRef { recognizer in
+      attempt == recognizer.runtime.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
+    }
+    return deliverable ? entries[index].recognizer : nil
   }
 
   /// Whether `recognizer` still holds this touch in its current attempt.
@@ -80,6 +90,8 @@ extension Touch {
 /// dictionary's.
 struct LiveTouchTable {
   private(set) var records: [TouchRecord] = []
+  /// Parallel to `records`: their touches' identifiers, scanned without loading a record.
+  private var identifiers: [Int] = []
   /// Every live record by identifier once there were more than `linearLimit`; empty otherwise.
   private var byIdentifier: [Int: TouchRecord] = [:]
   static let linearLimit = 8
@@ -88,13 +100,14 @@ struct LiveTouchTable {
 
   func record(for identifier: Int) -> TouchRecord? {
     if !byIdentifier.isEmpty { return byIdentifier[identifier] }
-    for record in records where record.touch.identifier == identifier { return record }
+    for index in 0..<identifiers.count where identifiers[index] == identifier { return records[index] }
     return nil
   }
 
   mutating func insert(_ record: TouchRecord) {
     record.liveIndex = records.count
     records.append(record)
+    identifiers.append(record.touch.identifier)
     if !byIdentifier.isEmpty {
       byIdentifier[record.touch.identifier] = record
     } else if records.count > Self.linearLimit {
@@ -107,8 +120,10 @@ struct LiveTouchTable {
     let index = record.liveIndex
     guard index >= 0, index < records.count, records[index] === record else { return false }
     let last = records.removeLast()
+    let lastIdentifier = identifiers.removeLast()
     if index < records.count {
       records[index] = last
+      identifiers[index] = lastIdentifier
       last.liveIndex = index
     }
     record.liveIndex = -1
