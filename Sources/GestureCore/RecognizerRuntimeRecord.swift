@@ -11,6 +11,8 @@ package struct RecognizerRuntimeRecord {
   package var sequence = 0
   /// Whether a requested transition is held by a failure requirement (behavior.md 3.8).
   package var held = false
+  /// The runtime that counted this recognizer as held (see GestureRuntime's `heldCount`).
+  package var heldIn: ObjectIdentifier?
   /// What it will publish when released: `began` or `ended`.
   package var wants: GestureRecognizer.State = .possible
   /// Whether it has sent an action in the current attempt.

@@ -201,6 +201,7 @@ extension GestureRuntime {
     if !recognizer.runtime.listed {
       recognizer.runtime.listed = true
       participants.append(recognizer)
+      participantHandles.append(.passUnretained(recognizer))
     }
     if recognizer.staticRequirements.isEmpty { return }
     let me = ObjectIdentifier(recognizer)

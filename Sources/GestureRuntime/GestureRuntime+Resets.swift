@@ -84,13 +84,19 @@ extension GestureRuntime {
     var kept = 0
     for index in participants.indices {
       if participants[index].runtime.participating {
-        if kept != index { participants.swapAt(kept, index) }
+        if kept != index {
+          participants.swapAt(kept, index)
+          participantHandles.swapAt(kept, index)
+        }
         kept += 1
       } else {
         participants[index].runtime.listed = false
       }
     }
-    while participants.count > kept { participants.removeLast() }
+    while participants.count > kept {
+      participants.removeLast()
+      participantHandles.removeLast()
+    }
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.
@@ -128,7 +134,7 @@ extension GestureRuntime {
     }
     recognizer.runtime.attempt &+= 1
     recognizer.runtime.participating = false
-    recognizer.runtime.held = false
+    setHeld(recognizer, false)
     recognizer.runtime.wants = .possible
     recognizer.runtime.firstWanted = .possible
     recognizer.runtime.sentAction = false

@@ -43,7 +43,7 @@ extension GestureRuntime {
         recognizer.runtime.followUps.append((state, request.reason))
         return
       }
-      recognizer.runtime.held = false
+      setHeld(recognizer, false)
       publish(
         recognizer, published == .possible ? .failed : .cancelled,
         reason: request.reason ?? defaultReason(state, from: published))
@@ -90,7 +90,7 @@ extension GestureRuntime {
       }
     }
     if waiting {
-      recognizer.runtime.held = true
+      setHeld(recognizer, true)
       recognizer.runtime.wants = state == .ended ? .ended : .began
       recognizer.runtime.firstWanted = recognizer.runtime.wants
       if trace != nil { emitWait(recognizer) }
@@ -139,9 +139,10 @@ extension GestureRuntime {
 
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
     recognizer.runtime.candidate = state
-    recognizer.runtime.candidateReason = reason
-    recognizer.runtime.followUps.removeAll()
-    recognizer.runtime.excludedBy = nil
+    // Stores only what changes: a continuous recognizer's every `changed` comes through here.
+    if reason != nil || recognizer.runtime.candidateReason != nil { recognizer.runtime.candidateReason = reason }
+    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
+    if recognizer.runtime.excludedBy != nil { recognizer.runtime.excludedBy = nil }
     candidates.append(recognizer)
   }
 
@@ -150,7 +151,7 @@ extension GestureRuntime {
   func release(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
     if recognizer.runtime.requires.contains(where: { isPendingTarget($0.target) }) { return }
-    recognizer.runtime.held = false
+    setHeld(recognizer, false)
     recognizer.didFinishWaiting()
     let logical = recognizer.requestedState
     let first = recognizer.runtime.firstWanted
@@ -204,7 +205,7 @@ extension GestureRuntime {
         // Already decided in this round (for example failed by a requirement of an earlier winner).
         guard !loser.publishedState.isTerminal else { continue }
         loser.requestedState = .failed
-        loser.runtime.held = false
+        setHeld(loser, false)
         publish(loser, .failed, reason: "prevented by \(winner.displayName)")
       }
       if fromPossible {
@@ -216,7 +217,7 @@ extension GestureRuntime {
           && dependent.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle })
         {
           dependent.requestedState = .failed
-          dependent.runtime.held = false
+          setHeld(dependent, false)
           publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
         }
       }
@@ -239,7 +240,7 @@ extension GestureRuntime {
       loser.runtime.followUps.removeAll()
       if loser.publishedState.isTerminal { continue }
       loser.requestedState = .failed
-      loser.runtime.held = false
+      setHeld(loser, false)
       publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
     }
     candidates.clear()
@@ -255,7 +256,8 @@ extension GestureRuntime {
     // …and held recognizers joined to the winner through requirements (behavior.md 3.10): a walk
     // of the winner's component, so a dispatch costs what it touches, not every participant.
     // A winner without requirements has no component to walk.
-    guard !winner.runtime.requires.isEmpty || !winner.runtime.dependents.isEmpty else { return }
+    // With no recognizer held at all (a pan that changes after its swipe failed), neither.
+    guard heldCount > 0, !winner.runtime.requires.isEmpty || !winner.runtime.dependents.isEmpty else { return }
     var members: [GestureRecognizer] = []
     swap(&members, &componentMembers)
     let mark = markRequirementComponent(of: winner, collecting: &members)
@@ -276,11 +278,12 @@ extension GestureRuntime {
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
-    for other in participants
-    where other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
-      && (!other.trackedTouches.isEmpty || touchEndedNow(other))
-    {
-      excludableTracking.append(other)
+    for index in 0..<participantHandles.count {
+      let excludable = participantHandles[index]._withUnsafeGuaranteedRef { other in
+        other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
+          && (!other.trackedTouches.isEmpty || touchEndedNow(other))
+      }
+      if excludable { excludableTracking.append(participants[index]) }
     }
   }
 

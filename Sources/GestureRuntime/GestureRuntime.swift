@@ -41,6 +41,9 @@ public final class GestureRuntime {
 
   // Recognizers in an attempt.
   var participants: [GestureRecognizer] = []
+  /// Parallel to `participants` (which keeps them alive): scans read these at no
+  /// reference-counting cost.
+  var participantHandles: [Unmanaged<GestureRecognizer>] = []
 
   // Dispatch state.
   var isDispatching = false
@@ -49,6 +52,9 @@ public final class GestureRuntime {
   var dispatchNumber: UInt64 = 0
   var passMark: UInt64 = 0
   var resetPass: UInt64 = 0
+  /// How many recognizers this runtime holds for a failure requirement (behavior.md 3.8): when
+  /// none is, exclusion has no requirement component to walk for held ones.
+  var heldCount = 0
   /// How many entries of `participants` were reset and await removal.
   var removedParticipants = 0
   /// Recognizers that lost their last touch in this dispatch (or whose watchdog must be re-armed).
@@ -307,6 +313,22 @@ public final class GestureRuntime {
       guard !recognizer.requestedState.isTerminal else { return }
       recognizer.runtime.requestedThisDelivery = false
       recognizer.timerFired(timer.id)
+    }
+  }
+
+  /// Sets whether a recognizer is held, keeping `heldCount`. A recognizer is counted by the
+  /// runtime that held it; should another runtime clear the flag, the count stays high, which
+  /// only costs a walk that finds nothing.
+  @inline(__always)
+  func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
+    guard recognizer.runtime.held != held else { return }
+    recognizer.runtime.held = held
+    if held {
+      recognizer.runtime.heldIn = ObjectIdentifier(self)
+      heldCount += 1
+    } else {
+      if recognizer.runtime.heldIn == ObjectIdentifier(self) { heldCount -= 1 }
+      recognizer.runtime.heldIn = nil
     }
   }
 
