@@ -129,6 +129,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     // Directions go by index (right, left, up, down, the order of Direction.all) with plain
     // numbers, so that a move touches no array of strings.
     var lastRuledOut: (index: Int, reversed: Bool, amount: Double, limit: Double)?
+    // One finger (the common case): its displacement is read once, not once per direction.
+    let single: Point? = tracked.count == 1 ? tracked[0].locationInWindow - tracked[0].initialLocationInWindow : nil
     for index in 0..<4 {
       let bit = Direction(rawValue: 1 << index)
       guard direction.contains(bit) && !ruledOut.contains(bit) else { continue }
@@ -137,13 +139,20 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
       var smallestPrimary = Double.infinity
       var largestSecondary = 0.0
       var centroidPrimary = 0.0
-      for touch in tracked {
-        let displacement = touch.locationInWindow - touch.initialLocationInWindow
+      if let displacement = single {
         let primary = displacement.x * unitX + displacement.y * unitY
-        let secondary = abs(displacement.x * unitY - displacement.y * unitX)
-        smallestPrimary = min(smallestPrimary, primary)
-        largestSecondary = max(largestSecondary, secondary)
-        centroidPrimary += primary / Double(tracked.count)
+        smallestPrimary = primary
+        largestSecondary = abs(displacement.x * unitY - displacement.y * unitX)
+        centroidPrimary = primary
+      } else {
+        for touch in tracked {
+          let displacement = touch.locationInWindow - touch.initialLocationInWindow
+          let primary = displacement.x * unitX + displacement.y * unitY
+          let secondary = abs(displacement.x * unitY - displacement.y * unitX)
+          smallestPrimary = min(smallestPrimary, primary)
+          largestSecondary = max(largestSecondary, secondary)
+          centroidPrimary += primary / Double(tracked.count)
+        }
       }
       furthest[index] = max(furthest[index], centroidPrimary)
       if furthest[index] - centroidPrimary > reverseTolerance {

@@ -12,22 +12,23 @@ public struct VelocityTracker {
   /// How far back samples count.
   public static let window: Duration = .milliseconds(100)
 
-  private var times: [Int64]
-  private var points: [Point]
+  // Fixed-size storage (one slot per sample, `capacity` of them): a sample writes no array, so
+  // it costs no uniqueness check and no bounds check on a heap buffer.
+  private var times = SIMD8<Int64>()
+  private var xs = SIMD8<Double>()
+  private var ys = SIMD8<Double>()
   private var count = 0
   private var head = 0
 
   /// Creates an empty tracker.
-  public init() {
-    times = Array(repeating: 0, count: Self.capacity)
-    points = Array(repeating: .zero, count: Self.capacity)
-  }
+  public init() {}
 
   /// Adds a sample: a position at a time.
   public mutating func add(_ point: Point, at time: Timestamp) {
-    head = (head + 1) % Self.capacity
+    head = (head + 1) & (Self.capacity - 1)
     times[head] = time.microseconds
-    points[head] = point
+    xs[head] = point.x
+    ys[head] = point.y
     count = min(count + 1, Self.capacity)
   }
 
@@ -50,7 +51,6 @@ public struct VelocityTracker {
     }
     let dt = Double(newestTime - times[oldest]) / 1_000_000
     guard dt > 0 else { return .zero }
-    let delta = points[head] - points[oldest]
-    return Point(x: delta.x / dt, y: delta.y / dt)
+    return Point(x: (xs[head] - xs[oldest]) / dt, y: (ys[head] - ys[oldest]) / dt)
   }
 }
