@@ -56,12 +56,19 @@ extension GestureRecognizer {
   /// first (behavior.md 5). Timers need a runtime; without one the call does nothing.
   public final func startTimer(_ id: Int = 0, after delay: Duration) {
     guard let host else { return }
-    // Converting a Duration is 128-bit arithmetic; a recognizer restarts the same few delays,
-    // so the last conversion is remembered.
-    if delay != timerDelayMemo.delay {
-      timerDelayMemo = (delay, delay.wholeMicroseconds)
+    // Converting a Duration is 128-bit arithmetic; a recognizer restarts the same few delays
+    // (a tap alternates two), so the last two conversions are remembered.
+    let microseconds: Int64
+    if delay == timerDelayMemo.delay {
+      microseconds = timerDelayMemo.microseconds
+    } else if delay == timerDelayMemo2.delay {
+      microseconds = timerDelayMemo2.microseconds
+    } else {
+      microseconds = delay.wholeMicroseconds
+      timerDelayMemo2 = timerDelayMemo
+      timerDelayMemo = (delay, microseconds)
     }
-    let deadline = Timestamp(microseconds: host.currentTime.microseconds &+ timerDelayMemo.microseconds)
+    let deadline = Timestamp(microseconds: host.currentTime.microseconds &+ microseconds)
     host.recognizer(self, startTimer: id, deadline: deadline)
   }
 

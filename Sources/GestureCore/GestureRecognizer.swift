@@ -75,6 +75,8 @@ open class GestureRecognizer {
   package final var staticDependents: [UnownedRecognizer] = []
   /// The delay of the last ``startTimer(_:after:)`` and its length in microseconds.
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
+  /// The delay converted before the last one.
+  final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
 
