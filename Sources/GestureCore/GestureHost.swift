@@ -7,10 +7,10 @@ package protocol GestureHost: AnyObject {
   var currentTime: Timestamp { get }
   /// Whether an illegal transition traps (behavior.md 1.2).
   var strictTransitions: Bool { get }
-  /// Whether the runtime records reasons (a trace is attached).
-  var isTracing: Bool { get }
-  /// A recognizer's subclass asked for `state` (already validated and mapped).
-  func recognizer(_ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: String?)
+  /// A recognizer's subclass asked for `state` (already validated and mapped); `reason` is
+  /// evaluated only if the runtime records reasons (a trace is attached).
+  func recognizer(
+    _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: () -> String)
   /// A recognizer asked for an illegal transition that was mapped or ignored.
   func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String)
   /// A recognizer was enabled or disabled.
@@ -19,8 +19,8 @@ package protocol GestureHost: AnyObject {
   func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer)
   /// A recognizer asks to ignore a touch (behavior.md 2.5).
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch)
-  /// A recognizer starts or restarts its timer `id`.
-  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, deadline: Timestamp)
+  /// A recognizer starts or restarts its timer `id`, due `microseconds` after the current time.
+  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64)
   /// A recognizer is about to be detached from its view.
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer)
   /// A view is about to be detached from its superview.

@@ -34,8 +34,7 @@ extension GestureRecognizer {
     requestedState = target
     runtime.requestedThisDelivery = true
     if let host {
-      let text = host.isTracing ? reason() : ""
-      host.recognizer(self, requested: target, reason: text.isEmpty ? nil : text)
+      host.recognizer(self, requested: target, reason: reason)
     } else {
       publishedState = target
     }
@@ -68,8 +67,7 @@ extension GestureRecognizer {
       timerDelayMemo2 = timerDelayMemo
       timerDelayMemo = (delay, microseconds)
     }
-    let deadline = Timestamp(microseconds: host.currentTime.microseconds &+ microseconds)
-    host.recognizer(self, startTimer: id, deadline: deadline)
+    host.recognizer(self, startTimer: id, afterMicroseconds: microseconds)
   }
 
   /// Subclass API: cancels the timer `id` if it is pending.

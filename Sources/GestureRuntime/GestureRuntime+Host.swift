@@ -2,11 +2,19 @@ import GestureCore
 
 extension GestureRuntime: GestureHost {
   var currentTime: Timestamp { now }
-  var isTracing: Bool { trace != nil }
 
-  func recognizer(_ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: String?) {
+  func recognizer(
+    _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: () -> String
+  ) {
     if isDispatching && heldRequestIsMoot(recognizer, state) { return }
-    requests.append(Request(recognizer: recognizer, state: state, reason: stopReason ?? reason))
+    var text: String?
+    if let stopReason {
+      text = stopReason
+    } else if trace != nil {
+      let given = reason()
+      if !given.isEmpty { text = given }
+    }
+    requests.append(Request(recognizer: recognizer, state: state, reason: text))
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
       dispatch {}
@@ -57,8 +65,8 @@ extension GestureRuntime: GestureHost {
     }
   }
 
-  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, deadline: Timestamp) {
-    startTimer(for: recognizer, id: id, deadline: deadline)
+  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64) {
+    startTimer(for: recognizer, id: id, deadline: Timestamp(microseconds: now.microseconds &+ microseconds))
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
