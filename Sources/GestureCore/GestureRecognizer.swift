@@ -115,12 +115,15 @@ open class GestureRecognizer {
   package final func attach(to view: View?) {
     self.view = view
     isAttached = view != nil
+    viewIdentifier = view.map { ObjectIdentifier($0) }
     if view == nil { host = nil }
   }
 
   /// Whether ``view`` is set, readable without loading the unowned reference (which costs a
   /// reference-count round trip on the per-event path).
   package final private(set) var isAttached = false
+  /// The identity of ``view``, comparable without loading the unowned reference.
+  package final private(set) var viewIdentifier: ObjectIdentifier?
 
   // MARK: Subclassing API (overridable)
 

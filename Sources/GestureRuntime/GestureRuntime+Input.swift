@@ -120,12 +120,12 @@ extension GestureRuntime {
     for recognizer in collected {
       if !recognizer.runtime.participating {
         var depth = 0
-        if let view = recognizer.view {
-          if let known = depthOfView, known.view == ObjectIdentifier(view) {
+        if let identifier = recognizer.viewIdentifier {
+          if let known = depthOfView, known.view == identifier {
             depth = known.depth
-          } else {
+          } else if let view = recognizer.view {
             depth = view.depth
-            depthOfView = (ObjectIdentifier(view), depth)
+            depthOfView = (identifier, depth)
           }
         }
         startAttempt(recognizer, depth: depth)

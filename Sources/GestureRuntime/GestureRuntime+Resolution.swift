@@ -303,7 +303,10 @@ extension GestureRuntime {
         if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
         guard other.runtime.mark == componentMark else { return }
       }
-      guard viewsRelated(winner.view, other.view) else { return }
+      // The same view (the common case) is told by identity, without loading either view.
+      guard let winnerView = winner.viewIdentifier, let otherView = other.viewIdentifier,
+        winnerView == otherView || viewsRelated(winner.view, other.view)
+      else { return }
       // One that waits for the winner fails through that requirement instead (behavior.md 3.9).
       if other.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
       if winner.runtime.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
