@@ -80,10 +80,12 @@ fi
 if [ "$what" = moves ] || [ "$what" = all ]; then
   python3 Scripts/bench_workloads.py still 100000 "$out/still.events.jsonl"
   python3 Scripts/bench_workloads.py sweep 100000 "$out/sweep.events.jsonl"
+  python3 Scripts/bench_workloads.py diagonal 100000 "$out/diagonal.events.jsonl"
   python3 Scripts/bench_workloads.py pan 1 "$out/pan.scene.json"
   echo "== steady-state moves (one finger, 100,000 moves)"
   for pair in "W1, finger still:$shared/w1.scene.json:$out/still.events.jsonl" \
     "W1, finger sweeping:$shared/w1.scene.json:$out/sweep.events.jsonl" \
+    "W1, slow diagonal drag:$shared/w1.scene.json:$out/diagonal.events.jsonl" \
     "one pan, finger sweeping:$out/pan.scene.json:$out/sweep.events.jsonl"; do
     IFS=: read -r label scene events <<<"$pair"
     result=$(bench "$scene" "$events" --repeat 3)

@@ -10,6 +10,9 @@
   bench_workloads.py sweep COUNT OUT.events.jsonl one finger down, COUNT moves sweeping the view, lift
   bench_workloads.py drag COUNT OUT.events.jsonl one finger down, COUNT moves of 0.5 pt every 16 ms back and
                                                  forth (slow enough for a pan, not a swipe), lift
+  bench_workloads.py diagonal COUNT OUT.events.jsonl one finger down, a quick diagonal start (17 pt), then COUNT
+                                                 moves of 0.03 pt 1 ms apart (on W1: the swipe fails after
+                                                 0.5 s, the pan changes on every move), lift
   bench_workloads.py pan 1 OUT.scene.json         a single pan on the whole window
 """
 import json, math, random, sys
@@ -104,6 +107,24 @@ def drag(count, out):
         f.write(json.dumps({"t": round(t + 0.016, 6), "touches": [{"id": 1, "phase": "ended", "x": x, "y": 500}]}) + "\n")
 
 
+def diagonal(count, out):
+    """A drag on W1's canvas that only a pan takes: a quick diagonal start fails the long press,
+    the taps and (after 0.5 s) the swipe; then the pan, released, changes on every move."""
+    with open(out, "w") as f:
+        t, x, y, dx, dy = 0.0, 300.0, 300.0, 0.02, 0.02
+        f.write(json.dumps({"t": t, "touches": [{"id": 1, "phase": "began", "x": x, "y": y}]}) + "\n")
+        for i in range(count):
+            t += 0.001
+            step = 60 if i < 10 else 1
+            x, y = x + dx * step, y + dy * step
+            if not 100 <= x <= 900:
+                dx = -dx
+            if not 100 <= y <= 900:
+                dy = -dy
+            f.write(json.dumps({"t": round(t, 6), "touches": [{"id": 1, "phase": "moved", "x": x, "y": y}]}) + "\n")
+        f.write(json.dumps({"t": round(t + 0.001, 6), "touches": [{"id": 1, "phase": "ended", "x": x, "y": y}]}) + "\n")
+
+
 def pan(_):
     return scene({"name": "window", "frame": [0, 0, 1000, 1000]}, [{"name": "pan", "kind": "pan", "view": "window"}])
 
@@ -118,6 +139,9 @@ def main(argv):
         return 0
     if kind == "drag":
         drag(n, out)
+        return 0
+    if kind == "diagonal":
+        diagonal(n, out)
         return 0
     if kind in ("still", "sweep"):
         moves(n, out, kind == "sweep")
