@@ -285,11 +285,14 @@ extension GestureRuntime {
       // Deliveries never add entries to the record (they may only void one).
       let count = record.entries.count
       for index in 0..<count {
-        // Checked in place: a recognizer that is done with the touch costs no retain.
-        guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
-        recognizer.runtime.requestedThisDelivery = false
-        deliver(phase, touches, to: recognizer, event: event)
-        afterDelivery(recognizer, inputCancelled: phase == .cancelled)
+        // Checked and delivered through the entry's unretained handle: the record (held by the
+        // local above) keeps its entries, and so their recognizers, alive.
+        guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
+        handle._withUnsafeGuaranteedRef { recognizer in
+          recognizer.runtime.requestedThisDelivery = false
+          deliver(phase, touches, to: recognizer, event: event)
+          afterDelivery(recognizer, inputCancelled: phase == .cancelled)
+        }
       }
       return
     }

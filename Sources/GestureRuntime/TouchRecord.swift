@@ -54,17 +54,18 @@ final class TouchRecord {
     self.view = view
   }
 
-  /// The recognizer of the entry at `index` if it still gets this touch: in its current attempt,
-  /// undecided and attached.
-  /// The check goes through the entry's unretained handle: an entry whose recognizer is done
-  /// with the touch (most of them, once a gesture is decided) costs no reference counting.
+  /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
+  /// undecided and attached), as the entry's unretained handle: the check and the delivery cost
+  /// no reference counting, and the entry keeps the recognizer alive for as long as the record
+  /// holds it (entries are never removed during a delivery, only voided in place).
   @inline(__always)
-  func recognizerIfDeliverable(at index: Int) -> GestureRecognizer? {
+  func unretainedRecognizerIfDeliverable(at index: Int) -> Unmanaged<GestureRecognizer>? {
     let attempt = entries[index].attempt
-    let deliverable = entries[index].unretained._withUnsafeGuaranteedRef { recognizer in
+    let handle = entries[index].unretained
+    let deliverable = handle._withUnsafeGuaranteedRef { recognizer in
       attempt == recognizer.runtime.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
     }
-    return deliverable ? entries[index].recognizer : nil
+    return deliverable ? handle : nil
   }
 
   /// Whether `recognizer` still holds this touch in its current attempt.

@@ -31,6 +31,51 @@ struct ReentrancyTests {
       ])
   }
 
+  @Test(
+    "A recognizer that removes itself while handling a move, held by nobody else, finishes that call and is freed"
+  )
+  func removeSelfDuringDelivery() {
+    // The runtime delivers through the touch record's own reference to the recognizer: the
+    // recognizer must stay alive through its call even after its view let go of it (the address
+    // sanitizer run of the suite checks this), and be freed once the attempt is over.
+    final class SelfRemoving: GestureRecognizer {
+      var moves = 0
+      override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+        moves += 1
+        view?.removeGestureRecognizer(self)
+        // Still usable after the view let go of it, within this call.
+        setState(.failed, reason: "removed itself after \(moves) move")
+      }
+    }
+    let h = Harness()
+    let other = h.add(ScriptedRecognizer(), "other")
+    weak var removed: SelfRemoving?
+    do {
+      let recognizer = SelfRemoving()
+      h.add(recognizer, "selfRemoving")
+      removed = recognizer
+    }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 12, 10, at: 0.1)
+    h.move(1, 14, 10, at: 0.2)
+    h.up(1, 14, 10, at: 0.3)
+    h.finish()
+    #expect(removed == nil)
+    #expect(other.received == ["began [1]", "moved [1]", "moved [1]", "ended [1]"])
+    #expect(
+      h.decisions == [
+        // Detached, its own request reaches no runtime (no state line); the removal resets it.
+        "0 view V touchesBegan 1",
+        "0.1 view V touchesMoved 1",
+        "0.1 reset selfRemoving",
+        "0.2 view V touchesMoved 1",
+        "5.3 diagnostic [other] other was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.3 state other possible → failed: undecided 5 s after its touches ended",
+        "5.3 view V touchesEnded 1",
+        "5.3 reset other",
+      ])
+  }
+
   @Test("An action that removes its own view: the recognizer is cancelled in a dispatch of its own")
   func removeOwnView() {
     let h = Harness()
