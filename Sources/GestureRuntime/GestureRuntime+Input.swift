@@ -52,7 +52,10 @@ extension GestureRuntime {
       diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
       return nil
     }
-    record.touch.update(phase: input.phase, location: input.location, timestamp: now)
+    let now = self.now
+    record.touchHandle._withUnsafeGuaranteedRef { touch in
+      touch.update(phase: input.phase, location: input.location, timestamp: now)
+    }
     emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
     if input.phase == .stationary { return nil }
     record.phaseInDispatch = input.phase

@@ -42,7 +42,7 @@ extension GestureRuntime {
       plannedPhases.count = 0
       planViewCalls(record)
       planningOneRecord = false
-      guard plannedPhases.count > 0, let view = record.view else { return }
+      guard plannedPhases.count > 0, let viewHandle = record.viewHandle else { return }
       if viewTouch.isEmpty {
         viewTouch.append(record.touch)
       } else if viewTouch[0] !== record.touch {
@@ -50,8 +50,11 @@ extension GestureRuntime {
       }
       let touches = viewTouch
       let planned = plannedPhases
-      for index in 0..<planned.count {
-        callView(view, planned[index], touches)
+      // Called through the record's unretained handle: the record (held here) keeps its view.
+      viewHandle._withUnsafeGuaranteedRef { view in
+        for index in 0..<planned.count {
+          callView(view, planned[index], touches)
+        }
       }
       return
     }
@@ -84,10 +87,15 @@ extension GestureRuntime {
 
   func planViewCalls(_ record: TouchRecord) {
     defer { record.phaseInDispatch = nil }
-    guard record.viewState != .done, let view = record.view else {
+    guard record.viewState != .done, let viewHandle = record.viewHandle else {
       if record.isFinished { record.viewState = .done }
       return
     }
+    // Through the record's unretained handle: the record keeps its view (no user code runs here).
+    viewHandle._withUnsafeGuaranteedRef { view in planViewCalls(record, view) }
+  }
+
+  private func planViewCalls(_ record: TouchRecord, _ view: View) {
     if record.cancelRequested || record.inputCancelled {
       if record.viewState == .active { addViewCall(view, .cancelled, record) }
       record.viewState = .done

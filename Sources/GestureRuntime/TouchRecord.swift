@@ -27,7 +27,11 @@ final class TouchRecord {
   }
 
   let touch: Touch
+  /// The same touch, for calls that need no reference count (`touch` keeps it alive).
+  let touchHandle: Unmanaged<Touch>
   let view: View?
+  /// The same view, for calls that need no reference count (`view` keeps it alive).
+  let viewHandle: Unmanaged<View>?
   var entries: [Entry] = []
   var viewState: ViewState = .pending
   /// The input phase of this touch in the current dispatch, if it changed.
@@ -51,7 +55,9 @@ final class TouchRecord {
 
   init(touch: Touch, view: View?) {
     self.touch = touch
+    self.touchHandle = .passUnretained(touch)
     self.view = view
+    self.viewHandle = view.map { .passUnretained($0) }
   }
 
   /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
