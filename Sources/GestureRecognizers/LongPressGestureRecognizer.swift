@@ -96,8 +96,9 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     switch requestedState {
     case .possible:
       let limit = inTapPhase ? TapGestureRecognizer.defaultAllowableMovement : allowableMovement
-      for touch in touches {
-        let distance = touch.locationInWindow.distance(to: touch.initialLocationInWindow)
+      // By index, reading plain values per touch: no reference counting per move.
+      for index in touches.indices {
+        let distance = touches[index].locationInWindow.distance(to: touches[index].initialLocationInWindow)
         if distance > limit {
           fail("moved \(formatNumber(distance.rounded())) pt, more than \(formatNumber(limit)) pt allowed")
           return

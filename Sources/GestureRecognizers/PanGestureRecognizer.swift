@@ -70,8 +70,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
     let count = numberOfTouches
     guard count > 0, !requestedState.isTerminal else { return }
     var sum = Point.zero
-    for touch in touches {
-      sum = sum + (touch.locationInWindow - touch.previousLocationInWindow)
+    // By index, reading plain values per touch: no reference counting per move.
+    for index in touches.indices {
+      sum = sum + (touches[index].locationInWindow - touches[index].previousLocationInWindow)
     }
     raw = raw + Point(x: sum.x / Double(count), y: sum.y / Double(count))
     tracker.add(raw, at: event.timestamp)

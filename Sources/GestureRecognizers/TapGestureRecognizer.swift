@@ -107,14 +107,15 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// Fails when a finger moves too far.
   public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
-    for touch in touches {
+    // By index, reading two plain values per touch: no reference counting per move.
+    for index in touches.indices {
       let anchor: Point
       if numberOfTouchesRequired == 1, let first = firstTapPoints.first {
         anchor = first
       } else {
-        anchor = touch.initialLocationInWindow
+        anchor = touches[index].initialLocationInWindow
       }
-      let distance = touch.locationInWindow.distance(to: anchor)
+      let distance = touches[index].locationInWindow.distance(to: anchor)
       if distance > allowableMovement {
         fail("moved \(formatNumber(distance.rounded())) pt, more than \(formatNumber(allowableMovement)) pt allowed")
         return
