@@ -120,30 +120,34 @@ extension GestureRuntime {
     // Recognizers collected together mostly share a view: its depth is worked out once.
     var depthOfView: (view: ObjectIdentifier, depth: Int)?
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
-    for recognizer in collected {
-      if !recognizer.runtime.participating {
-        var depth = 0
-        if let identifier = recognizer.viewIdentifier {
-          if let known = depthOfView, known.view == identifier {
-            depth = known.depth
-          } else if let view = recognizer.view {
-            depth = view.depth
-            depthOfView = (identifier, depth)
+    // `collected` holds every recognizer for the whole loop: each is used through an unretained
+    // handle, at no reference-counting cost beyond the references the attempt stores.
+    for index in 0..<collected.count {
+      Unmanaged.passUnretained(collected[index])._withUnsafeGuaranteedRef { recognizer in
+        if !recognizer.runtime.participating {
+          var depth = 0
+          if let identifier = recognizer.viewIdentifier {
+            if let known = depthOfView, known.view == identifier {
+              depth = known.depth
+            } else if let view = recognizer.view {
+              depth = view.depth
+              depthOfView = (identifier, depth)
+            }
           }
+          startAttempt(recognizer, depth: depth)
+          if !recognizer.runtime.requires.isEmpty { edgesAdded = true }
         }
-        startAttempt(recognizer, depth: depth)
-        if !recognizer.runtime.requires.isEmpty { edgesAdded = true }
+        recognizer.runtime.watchdogPending = false
+        recognizer.runtime.sequence = sequence
+        recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
+        if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
+          && recognizer.cancelsTouchesInView
+        {
+          suppressView = true
+        }
+        record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+        if !asksAboutPairs { handOver(touch, to: recognizer, record) }
       }
-      recognizer.runtime.watchdogPending = false
-      recognizer.runtime.sequence = sequence
-      recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
-      if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
-        && recognizer.cancelsTouchesInView
-      {
-        suppressView = true
-      }
-      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
-      if !asksAboutPairs { handOver(touch, to: recognizer, record) }
     }
     if asksAboutPairs {
       // The delegates and subclasses are asked about the pairs before any recognizer holds the
