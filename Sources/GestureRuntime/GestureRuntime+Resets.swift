@@ -15,42 +15,55 @@ extension GestureRuntime {
 
   func runResetPass() {
     swap(&finished, &finishedBatch)
-    defer { finishedBatch.clear() }
     resetPass &+= 1
     let mark = resetPass
-    for recognizer in finishedBatch where recognizer.runtime.participating && recognizer.runtime.resetMark != mark {
-      // Most recognizers have no requirement with another participant: reset them alone.
-      if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.isEmpty {
-        recognizer.runtime.resetMark = mark
-        if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
-        continue
-      }
-      // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
-      if let partner = soleResetPartner(of: recognizer) {
-        recognizer.runtime.resetMark = mark
-        partner.runtime.resetMark = mark
-        if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
-          let partnerFirst = partner.additionOrder < recognizer.additionOrder
-          resetRecognizer(partnerFirst ? partner : recognizer)
-          resetRecognizer(partnerFirst ? recognizer : partner)
+    do {
+      // The local holds every recognizer of the batch for the whole pass: each is handled
+      // through an unretained handle, with no reference counting of its own.
+      let batch = finishedBatch
+      for index in 0..<batch.count {
+        Unmanaged.passUnretained(batch[index])._withUnsafeGuaranteedRef { recognizer in
+          resetPassStep(recognizer, mark: mark)
         }
-        continue
       }
-      var group = groupScratch
-      groupScratch = []
-      fillResetGroup(of: recognizer, into: &group)
-      var allFinished = true
-      for member in group {
-        member.runtime.resetMark = mark
-        if !member.publishedState.isTerminal { allFinished = false }
-      }
-      if allFinished {
-        if group.count > 1 { group.sort { $0.additionOrder < $1.additionOrder } }
-        for member in group { resetRecognizer(member) }
-      }
-      group.clear()
-      groupScratch = group
     }
+    finishedBatch.clear()
+  }
+
+  /// One recognizer of a reset pass: reset it, its pair, or its group once all of them finished.
+  private func resetPassStep(_ recognizer: GestureRecognizer, mark: UInt64) {
+    guard recognizer.runtime.participating && recognizer.runtime.resetMark != mark else { return }
+    // Most recognizers have no requirement with another participant: reset them alone.
+    if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.isEmpty {
+      recognizer.runtime.resetMark = mark
+      if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
+      return
+    }
+    // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
+    if let partner = soleResetPartner(of: recognizer) {
+      recognizer.runtime.resetMark = mark
+      partner.runtime.resetMark = mark
+      if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
+        let partnerFirst = partner.additionOrder < recognizer.additionOrder
+        resetRecognizer(partnerFirst ? partner : recognizer)
+        resetRecognizer(partnerFirst ? recognizer : partner)
+      }
+      return
+    }
+    var group = groupScratch
+    groupScratch = []
+    fillResetGroup(of: recognizer, into: &group)
+    var allFinished = true
+    for member in group {
+      member.runtime.resetMark = mark
+      if !member.publishedState.isTerminal { allFinished = false }
+    }
+    if allFinished {
+      if group.count > 1 { group.sort { $0.additionOrder < $1.additionOrder } }
+      for member in group { resetRecognizer(member) }
+    }
+    group.clear()
+    groupScratch = group
   }
 
   /// The other member when `recognizer`'s reset group is exactly a pair joined by one
