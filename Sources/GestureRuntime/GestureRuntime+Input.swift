@@ -53,7 +53,7 @@ extension GestureRuntime {
       return nil
     }
     let now = self.now
-    record.touchHandle._withUnsafeGuaranteedRef { touch in
+    Unmanaged.passUnretained(record.touch)._withUnsafeGuaranteedRef { touch in
       touch.update(phase: input.phase, location: input.location, timestamp: now)
     }
     emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
@@ -208,7 +208,6 @@ extension GestureRuntime {
     if !recognizer.runtime.listed {
       recognizer.runtime.listed = true
       participants.append(recognizer)
-      participantHandles.append(.passUnretained(recognizer))
     }
     if recognizer.staticRequirements.isEmpty { return }
     let me = ObjectIdentifier(recognizer)
@@ -292,8 +291,8 @@ extension GestureRuntime {
       // Deliveries never add entries to the record (they may only void one).
       let count = record.entries.count
       for index in 0..<count {
-        // Checked and delivered through the entry's unretained handle: the record (held by the
-        // local above) keeps its entries, and so their recognizers, alive.
+        // Checked and delivered through an unretained handle: the record (held by the local
+        // above) keeps its entries, and so their recognizers, alive.
         guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
         handle._withUnsafeGuaranteedRef { recognizer in
           recognizer.runtime.requestedThisDelivery = false

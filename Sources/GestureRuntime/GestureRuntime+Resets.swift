@@ -97,19 +97,13 @@ extension GestureRuntime {
     var kept = 0
     for index in participants.indices {
       if participants[index].runtime.participating {
-        if kept != index {
-          participants.swapAt(kept, index)
-          participantHandles.swapAt(kept, index)
-        }
+        if kept != index { participants.swapAt(kept, index) }
         kept += 1
       } else {
         participants[index].runtime.listed = false
       }
     }
-    while participants.count > kept {
-      participants.removeLast()
-      participantHandles.removeLast()
-    }
+    while participants.count > kept { participants.removeLast() }
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.

@@ -278,8 +278,9 @@ extension GestureRuntime {
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
-    for index in 0..<participantHandles.count {
-      let excludable = participantHandles[index]._withUnsafeGuaranteedRef { other in
+    // Each participant is read unretained: the list holds it, and no code of anyone else's runs.
+    for index in 0..<participants.count {
+      let excludable = Unmanaged.passUnretained(participants[index])._withUnsafeGuaranteedRef { other in
         other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
           && (!other.trackedTouches.isEmpty || touchEndedNow(other))
       }

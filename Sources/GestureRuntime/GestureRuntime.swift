@@ -41,9 +41,6 @@ public final class GestureRuntime {
 
   // Recognizers in an attempt.
   var participants: [GestureRecognizer] = []
-  /// Parallel to `participants` (which keeps them alive): scans read these at no
-  /// reference-counting cost.
-  var participantHandles: [Unmanaged<GestureRecognizer>] = []
 
   // Dispatch state.
   var isDispatching = false

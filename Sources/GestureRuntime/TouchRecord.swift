@@ -6,15 +6,7 @@ final class TouchRecord {
   /// A recognizer collected for the touch, valid only within the attempt that collected it.
   struct Entry {
     let recognizer: GestureRecognizer
-    /// The same recognizer, for checks that need no reference count (`recognizer` keeps it alive).
-    let unretained: Unmanaged<GestureRecognizer>
     var attempt: UInt32
-
-    init(recognizer: GestureRecognizer, attempt: UInt32) {
-      self.recognizer = recognizer
-      self.unretained = .passUnretained(recognizer)
-      self.attempt = attempt
-    }
   }
 
   enum ViewState {
@@ -27,10 +19,9 @@ final class TouchRecord {
   }
 
   let touch: Touch
-  /// The same touch, for calls that need no reference count (`touch` keeps it alive).
-  let touchHandle: Unmanaged<Touch>
   let view: View?
-  /// The same view, for calls that need no reference count (`view` keeps it alive).
+  /// The same view, for calls that need no reference count (`view` keeps it alive): loading
+  /// `view` itself would retain it.
   let viewHandle: Unmanaged<View>?
   var entries: [Entry] = []
   var viewState: ViewState = .pending
@@ -55,19 +46,18 @@ final class TouchRecord {
 
   init(touch: Touch, view: View?) {
     self.touch = touch
-    self.touchHandle = .passUnretained(touch)
     self.view = view
     self.viewHandle = view.map { .passUnretained($0) }
   }
 
   /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
-  /// undecided and attached), as the entry's unretained handle: the check and the delivery cost
+  /// undecided and attached), as an unretained handle: the check and the delivery cost
   /// no reference counting, and the entry keeps the recognizer alive for as long as the record
   /// holds it (entries are never removed during a delivery, only voided in place).
   @inline(__always)
   func unretainedRecognizerIfDeliverable(at index: Int) -> Unmanaged<GestureRecognizer>? {
     let attempt = entries[index].attempt
-    let handle = entries[index].unretained
+    let handle = Unmanaged.passUnretained(entries[index].recognizer)
     let deliverable = handle._withUnsafeGuaranteedRef { recognizer in
       attempt == recognizer.runtime.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
     }
