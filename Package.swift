@@ -1,4 +1,7 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.2
+// 6.2, not 6.0: SwiftPM lets an app depend on a released version of a package with unsafe build
+// flags (the release-only exclusivity flag below) only when that package's tools version is 6.2
+// or later; with 6.0 every app that points at a release fails with "contains unsafe build flags".
 import PackageDescription
 
 /// Settings shared by every target: Swift 6 language mode (complete concurrency checking).
@@ -6,7 +9,9 @@ let settings: [SwiftSetting] = [
   .enableUpcomingFeature("ExistentialAny"),
   .enableUpcomingFeature("InternalImportsByDefault"),
   // Exclusive-access checks stay on in debug builds (and so in the tests); in release builds they
-  // cost a thread-local look-up on every class-property access on the per-event path.
+  // cost a thread-local look-up on every class-property access on the per-event path (W1: 4,184
+  // instructions per event without them, 16,055 with them). `@exclusivity(unchecked)` on the
+  // properties is no substitute: other modules of the package still check their accesses.
   .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
 ]
 
