@@ -8,19 +8,19 @@ extension GestureRuntime {
       handleInput(inputs[0])
       return
     }
-    eventRecords.clear()
+    eventRecords.removeAll()
     eventFinishes = false
     for input in inputs {
       guard let record = accept(input) else { continue }
       eventRecords.append(record)
     }
-    for record in eventRecords { markDirty(record) }
+    for index in 0..<eventRecords.count { markDirty(eventRecords[index]) }
     deliverEventToRecognizers()
   }
 
   /// Applies an input event with one touch change (the common case: no duplicate to look for).
   func handleInput(_ input: TouchInput) {
-    eventRecords.clear()
+    eventRecords.removeAll()
     eventFinishes = false
     if let record = accept(input) {
       eventRecords.append(record)
@@ -305,14 +305,14 @@ extension GestureRuntime {
     // Several touches: deliver per recognizer, in collection order, deduplicated.
     guard !eventRecords.isEmpty else { return }
     eventTouches.clear()
-    for record in eventRecords { eventTouches.append(record.touch) }
+    for index in 0..<eventRecords.count { eventTouches.append(eventRecords[index].touch) }
     let event = TouchEvent(timestamp: now, allTouches: eventTouches)
     passMark &+= 1
     let mark = passMark
     var order: [GestureRecognizer] = []
     swap(&order, &scratchRecognizers)
-    for record in eventRecords {
-      for entry in record.entries where entry.recognizer.runtime.mark != mark {
+    for index in 0..<eventRecords.count {
+      for entry in eventRecords[index].entries where entry.recognizer.runtime.mark != mark {
         entry.recognizer.runtime.mark = mark
         order.append(entry.recognizer)
       }
@@ -325,8 +325,9 @@ extension GestureRuntime {
       var cancelled = false
       for phase in phases {
         scratchTouches.clear()
-        for record in eventRecords where record.phaseInDispatch == phase && record.isHeld(by: recognizer) {
-          scratchTouches.append(record.touch)
+        for index in 0..<eventRecords.count {
+          let record = eventRecords[index]
+          if record.phaseInDispatch == phase && record.isHeld(by: recognizer) { scratchTouches.append(record.touch) }
         }
         guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
         deliver(phase, scratchTouches, to: recognizer, event: event)

@@ -14,20 +14,21 @@ extension GestureRuntime {
   }
 
   func runResetPass() {
-    swap(&finished, &finishedBatch)
+    finished.swapContents(with: finishedBatch)
     resetPass &+= 1
     let mark = resetPass
     do {
-      // The local holds every recognizer of the batch for the whole pass: each is handled
-      // through an unretained handle, with no reference counting of its own.
+      // The batch holds every recognizer of the pass until it is emptied below (the pass adds
+      // to `finished`, never to the batch): each is handled through an unretained handle, with
+      // no reference counting of its own.
       let batch = finishedBatch
       for index in 0..<batch.count {
-        Unmanaged.passUnretained(batch[index])._withUnsafeGuaranteedRef { recognizer in
+        batch.unretained(at: index)._withUnsafeGuaranteedRef { recognizer in
           resetPassStep(recognizer, mark: mark)
         }
       }
     }
-    finishedBatch.clear()
+    finishedBatch.removeAll()
   }
 
   /// One recognizer of a reset pass: reset it, its pair, or its group once all of them finished.
@@ -211,16 +212,18 @@ extension GestureRuntime {
   /// (behavior.md 3.12).
   func scheduleWatchdogs() {
     guard !watchdogCandidates.isEmpty else { return }
-    for recognizer in watchdogCandidates
-    where recognizer.runtime.participating && !recognizer.runtime.watchdogPending
-      && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
-    {
+    for index in 0..<watchdogCandidates.count {
+      let recognizer = watchdogCandidates[index]
+      guard
+        recognizer.runtime.participating && !recognizer.runtime.watchdogPending
+          && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
+      else { continue }
       recognizer.runtime.watchdogPending = true
       startTimer(
         for: recognizer, id: Self.watchdogTimerID,
         deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
     }
-    watchdogCandidates.clear()
+    watchdogCandidates.removeAll()
   }
 
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {

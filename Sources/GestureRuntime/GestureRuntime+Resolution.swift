@@ -17,14 +17,14 @@ extension GestureRuntime {
         releases.removeAll()
         break
       }
-      candidates.clear()
-      swap(&requests, &requestBatch)
-      for request in requestBatch { process(request) }
-      requestBatch.clear()
+      candidates.removeAll()
+      requests.swapContents(with: requestBatch)
+      for index in 0..<requestBatch.count { process(requestBatch[index]) }
+      requestBatch.removeAll()
       if !releases.isEmpty {
-        swap(&releases, &releaseBatch)
-        for recognizer in releaseBatch { release(recognizer) }
-        releaseBatch.clear()
+        releases.swapContents(with: releaseBatch)
+        for index in 0..<releaseBatch.count { release(releaseBatch[index]) }
+        releaseBatch.removeAll()
       }
       if !candidates.isEmpty { resolveCandidates() }
     }
@@ -182,13 +182,14 @@ extension GestureRuntime {
           ? a.runtime.depth > b.runtime.depth : a.additionOrder < b.additionOrder
       }
     }
-    excluded.clear()
+    excluded.removeAll()
     gatherExcludableTracking()
-    for winner in candidates where winner.runtime.excludedBy == nil {
-      exclude(by: winner)
+    for index in 0..<candidates.count where candidates[index].runtime.excludedBy == nil {
+      exclude(by: candidates[index])
     }
-    excludableTracking.clear()
-    for winner in candidates {
+    excludableTracking.removeAll()
+    for index in 0..<candidates.count {
+      let winner = candidates[index]
       // Already published as the loser of an earlier winner in this round.
       guard let state = winner.runtime.candidate else { continue }
       // An excluded candidate is published with the exclusions of its winner, after the
@@ -198,7 +199,8 @@ extension GestureRuntime {
       let from = winner.publishedState
       let fromPossible = from == .possible
       publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: from))
-      for loser in excluded where loser.runtime.excludedBy === winner {
+      for loserIndex in 0..<excluded.count where excluded[loserIndex].runtime.excludedBy === winner {
+        let loser = excluded[loserIndex]
         loser.runtime.excludedBy = nil
         loser.runtime.candidate = nil
         loser.runtime.followUps.removeAll()
@@ -232,7 +234,8 @@ extension GestureRuntime {
         }
       }
     }
-    for loser in excluded where loser.runtime.excludedBy != nil {
+    for index in 0..<excluded.count where excluded[index].runtime.excludedBy != nil {
+      let loser = excluded[index]
       // Excluded by a candidate that was itself excluded later: its exclusion still stands.
       let excluder = loser.runtime.excludedBy!
       loser.runtime.excludedBy = nil
@@ -243,14 +246,16 @@ extension GestureRuntime {
       setHeld(loser, false)
       publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
     }
-    candidates.clear()
+    candidates.removeAll()
   }
 
   /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
   func exclude(by winner: GestureRecognizer) {
     // Those tracking a touch that is down or ends now, gathered once per round…
     var componentMark: UInt64?
-    for other in excludableTracking where other !== winner && other.runtime.excludedBy == nil {
+    for index in 0..<excludableTracking.count {
+      let other = excludableTracking[index]
+      guard other !== winner && other.runtime.excludedBy == nil else { continue }
       considerExclusion(of: other, by: winner, componentMark: &componentMark)
     }
     // …and held recognizers joined to the winner through requirements (behavior.md 3.10): a walk
@@ -274,7 +279,7 @@ extension GestureRuntime {
   /// The participants that exclusion can reach through a touch: undecided, no action sent, and
   /// tracking a touch that is down or ends in this dispatch (behavior.md 3.2).
   func gatherExcludableTracking() {
-    excludableTracking.clear()
+    excludableTracking.removeAll()
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
@@ -458,7 +463,7 @@ extension GestureRuntime {
       recognizer.performActions()
       recognizer.runtime.actionState = nil
     }
-    actionQueue.clear()
+    actionQueue.removeAll()
   }
 }
 

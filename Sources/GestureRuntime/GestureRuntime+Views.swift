@@ -59,10 +59,12 @@ extension GestureRuntime {
       return
     }
     viewCalls.clear()
-    for record in dirtyRecords {
-      planViewCalls(record)
+    var index = 0
+    while index < dirtyRecords.count {
+      planViewCalls(dirtyRecords[index])
+      index += 1
     }
-    dirtyRecords.clear()
+    dirtyRecords.removeAll()
     guard !viewCalls.isEmpty else { return }
     // Group: views in order of first appearance; per view, began, moved, ended, cancelled.
     passMark &+= 1
@@ -158,11 +160,12 @@ extension GestureRuntime {
     }
     if !eventFinishes && withheldRecords.isEmpty {
       // Nothing lifted in this event and no touch waits for its view: nothing to retire.
-      if !eventRecords.isEmpty { eventRecords.clear() }
+      eventRecords.removeAll()
       return
     }
     eventFinishes = false
-    for record in eventRecords where record.isFinished {
+    for index in 0..<eventRecords.count where eventRecords[index].isFinished {
+      let record = eventRecords[index]
       if liveTouches.remove(record) {
         if !record.inputCancelled {
           let count = record.touch.tapCount
@@ -175,7 +178,7 @@ extension GestureRuntime {
         retireIfDone(record)
       }
     }
-    eventRecords.clear()
+    eventRecords.removeAll()
     if !withheldRecords.isEmpty {
       // In place and in order, without the generic removeAll(where:).
       var kept = 0

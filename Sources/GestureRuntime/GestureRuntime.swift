@@ -55,23 +55,26 @@ public final class GestureRuntime {
   /// How many entries of `participants` were reset and await removal.
   var removedParticipants = 0
   /// Recognizers that lost their last touch in this dispatch (or whose watchdog must be re-armed).
-  var watchdogCandidates: [GestureRecognizer] = []
+  let watchdogCandidates = ScratchList<GestureRecognizer>()
   var deferred: [() -> Void] = []
-  var requests: [Request] = []
-  var requestBatch: [Request] = []
-  var releases: [GestureRecognizer] = []
-  var releaseBatch: [GestureRecognizer] = []
-  var finishedBatch: [GestureRecognizer] = []
+  // The per-dispatch work lists (ScratchList: appends without copy-on-write checks). A list and
+  // its batch exchange contents while the batch is worked through, so that work added meanwhile
+  // waits for the next round.
+  let requests = ScratchList<Request>()
+  let requestBatch = ScratchList<Request>()
+  let releases = ScratchList<GestureRecognizer>()
+  let releaseBatch = ScratchList<GestureRecognizer>()
+  let finished = ScratchList<GestureRecognizer>()
+  let finishedBatch = ScratchList<GestureRecognizer>()
   var groupScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
   var componentMembers: [GestureRecognizer] = []
-  var excludableTracking: [GestureRecognizer] = []
-  var candidates: [GestureRecognizer] = []
-  var excluded: [GestureRecognizer] = []
-  var actionQueue: [(recognizer: GestureRecognizer, state: GestureRecognizer.State)] = []
-  var finished: [GestureRecognizer] = []
-  var dirtyRecords: [TouchRecord] = []
-  var eventRecords: [TouchRecord] = []
+  let excludableTracking = ScratchList<GestureRecognizer>()
+  let candidates = ScratchList<GestureRecognizer>()
+  let excluded = ScratchList<GestureRecognizer>()
+  let actionQueue = ScratchList<(recognizer: GestureRecognizer, state: GestureRecognizer.State)>()
+  let dirtyRecords = ScratchList<TouchRecord>()
+  let eventRecords = ScratchList<TouchRecord>()
   /// The touches of a several-touch event (a one-touch event uses `singleTouch`).
   var eventTouches: [Touch] = []
   /// Whether a touch of the current event ended or was cancelled.
