@@ -45,6 +45,13 @@ extension GestureRuntime {
       recognizer.runtime.resetMark = mark
       partner.runtime.resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
+        // The one requirement between the two is all the edges either has, and it ends with
+        // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
+        // the partner as finished again, for a pass that finds it reset).
+        recognizer.runtime.requires.clear()
+        recognizer.runtime.dependents.clear()
+        partner.runtime.requires.clear()
+        partner.runtime.dependents.clear()
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         resetRecognizer(partnerFirst ? partner : recognizer)
         resetRecognizer(partnerFirst ? recognizer : partner)
