@@ -25,11 +25,9 @@ package struct RecognizerRuntimeRecord {
   package var requestedThisDelivery = false
   /// The state an action being sent reports as ``GestureRecognizer/state``.
   package var actionState: GestureRecognizer.State?
-  /// Every touch received in this attempt and not ignored (for cancelling the view's touches).
-  package var attemptTouches: [Touch] = []
-  /// Parallel to `attemptTouches`: whether the recognizer is counted as withholding that touch's
-  /// `began` (bit 1) or end (bit 2) from its view while undecided (behavior.md 2.9–2.11).
-  package var withholds: [UInt8] = []
+  /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
+  /// with what the recognizer withholds of it from the view.
+  package var attemptTouches: [AttemptTouch] = []
   /// Failure requirements in force for this attempt.
   package var requires: [RequirementEdge] = []
   /// Recognizers that may require this one to fail in their current attempt.
@@ -54,6 +52,19 @@ package struct RecognizerRuntimeRecord {
   package var watchdogPending = false
 
   package init() {}
+}
+
+/// A touch a recognizer received in its current attempt.
+package struct AttemptTouch {
+  package let touch: Touch
+  /// Whether the recognizer is counted as withholding the touch's `began` (bit 1) or end (bit 2)
+  /// from its view while undecided (behavior.md 2.9–2.11).
+  package var withholds: UInt8
+
+  package init(touch: Touch, withholds: UInt8) {
+    self.touch = touch
+    self.withholds = withholds
+  }
 }
 
 /// Where a failure requirement comes from (behavior.md 3.6).

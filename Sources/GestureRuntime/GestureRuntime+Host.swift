@@ -51,10 +51,9 @@ extension GestureRuntime: GestureHost {
 
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     recognizer.trackedTouches.removeAll { $0 === touch }
-    if let index = recognizer.runtime.attemptTouches.firstIndex(where: { $0 === touch }) {
+    if let index = recognizer.runtime.attemptTouches.firstIndex(where: { $0.touch === touch }) {
       stopWithholding(recognizer, at: index)
       recognizer.runtime.attemptTouches.remove(at: index)
-      recognizer.runtime.withholds.remove(at: index)
     }
     if recognizer.trackedTouches.isEmpty { watchdogCandidates.append(recognizer) }
     if let record = touch.record {
@@ -124,8 +123,8 @@ extension GestureRuntime: GestureHost {
         stopReason = nil
         removeTracked(touches, from: recognizer)
       }
-      for touch in recognizer.runtime.attemptTouches {
-        if let record = touch.record { markDirty(record) }
+      for attempt in recognizer.runtime.attemptTouches {
+        if let record = attempt.touch.record { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)
     }

@@ -177,8 +177,7 @@ extension GestureRuntime {
         record.endWithholders += 1
       }
     }
-    recognizer.runtime.attemptTouches.append(touch)
-    recognizer.runtime.withholds.append(withholds)
+    recognizer.runtime.attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
     recognizer.trackedTouches.append(touch)
   }
 
@@ -270,7 +269,7 @@ extension GestureRuntime {
     if first.isEmpty { return false }
     let second = b.runtime.attemptTouches
     if second.isEmpty { return false }
-    for touch in first where second.contains(where: { $0 === touch }) { return true }
+    for attempt in first where second.contains(where: { $0.touch === attempt.touch }) { return true }
     return false
   }
 

@@ -161,7 +161,6 @@ extension GestureRuntime {
     recognizer.runtime.excludedBy = nil
     stopWithholding(recognizer)
     if !recognizer.runtime.attemptTouches.isEmpty { recognizer.runtime.attemptTouches.clear() }
-    if !recognizer.runtime.withholds.isEmpty { recognizer.runtime.withholds.clear() }
     recognizer.cancelAllTimers()
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }

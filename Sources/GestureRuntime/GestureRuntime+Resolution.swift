@@ -119,9 +119,9 @@ extension GestureRuntime {
       let touches = recognizer.runtime.attemptTouches
       for index in 0..<touches.count {
         // Ask each view once: skip a view an earlier touch was hit-tested to.
-        guard let view = touches[index].view else { continue }
+        guard let view = touches[index].touch.view else { continue }
         var askedBefore = false
-        for earlier in 0..<index where touches[earlier].view === view {
+        for earlier in 0..<index where touches[earlier].touch.view === view {
           askedBefore = true
           break
         }
@@ -336,8 +336,8 @@ extension GestureRuntime {
   /// for exclusion, behavior.md 3.2).
   func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
     // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
-    for touch in recognizer.runtime.attemptTouches {
-      guard let record = touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
+    for attempt in recognizer.runtime.attemptTouches {
+      guard let record = attempt.touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
         record.phaseInDispatch == .ended || record.phaseInDispatch == .cancelled
       else { continue }
       return true
@@ -419,8 +419,8 @@ extension GestureRuntime {
     if from == .possible && (state == .began || state == .ended) {
       recognizer.runtime.recognized = true
       if recognizer.cancelsTouchesInView {
-        for touch in recognizer.runtime.attemptTouches {
-          if let record = touch.record {
+        for attempt in recognizer.runtime.attemptTouches {
+          if let record = attempt.touch.record {
             record.cancelRequested = true
             markDirty(record)
           }
@@ -428,8 +428,8 @@ extension GestureRuntime {
       }
     }
     if state == .began || state.isTerminal {
-      for touch in recognizer.runtime.attemptTouches {
-        if let record = touch.record { markDirty(record) }
+      for attempt in recognizer.runtime.attemptTouches {
+        if let record = attempt.touch.record { markDirty(record) }
       }
     }
     if state.isTerminal {

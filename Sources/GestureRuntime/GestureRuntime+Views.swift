@@ -15,15 +15,15 @@ extension GestureRuntime {
 
   /// The recognizer has decided (or stopped holding its touches): it no longer withholds them.
   func stopWithholding(_ recognizer: GestureRecognizer) {
-    for index in recognizer.runtime.withholds.indices where recognizer.runtime.withholds[index] != 0 {
-      stopWithholding(recognizer, at: index)
+    for index in recognizer.runtime.attemptTouches.indices {
+      if recognizer.runtime.attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
     }
   }
 
   func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
-    let flags = recognizer.runtime.withholds[index]
-    recognizer.runtime.withholds[index] = 0
-    guard flags != 0, let record = recognizer.runtime.attemptTouches[index].record else { return }
+    let flags = recognizer.runtime.attemptTouches[index].withholds
+    recognizer.runtime.attemptTouches[index].withholds = 0
+    guard flags != 0, let record = recognizer.runtime.attemptTouches[index].touch.record else { return }
     if flags & 1 != 0 { record.beganWithholders -= 1 }
     if flags & 2 != 0 { record.endWithholders -= 1 }
     markDirty(record)
