@@ -102,11 +102,17 @@ extension GestureRuntime {
     var hooked = false
     var view = hit
     while let current = view {
-      for recognizer in current.gestureRecognizers {
-        if recognizer.mayHaveDelegate { delegateAsked = true }
-        guard accepts(recognizer, touch) else { continue }
-        collected.append(recognizer)
-        if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
+      // The local copy holds the view's recognizers even if a delegate asked below changes the
+      // view's list: each is looked at through an unretained handle, and retained only when
+      // collected.
+      let recognizers = current.gestureRecognizers
+      for index in 0..<recognizers.count {
+        Unmanaged.passUnretained(recognizers[index])._withUnsafeGuaranteedRef { recognizer in
+          if recognizer.mayHaveDelegate { delegateAsked = true }
+          guard accepts(recognizer, touch) else { return }
+          collected.append(recognizer)
+          if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
+        }
       }
       view = current.superview
     }
