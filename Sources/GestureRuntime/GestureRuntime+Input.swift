@@ -86,7 +86,13 @@ extension GestureRuntime {
       identifier: input.id, location: input.location, timestamp: now, type: input.type,
       tapCount: tapCount, view: hit)
     if liveTouches.count == 0 { sequence += 1 }
-    let record = TouchRecord(touch: touch, view: hit)
+    let record: TouchRecord
+    if recordPool.isEmpty {
+      record = TouchRecord(touch: touch, view: hit)
+    } else {
+      record = recordPool.removeLast()
+      record.reuse(touch: touch, view: hit)
+    }
     touch.runtimeRecord = record
     record.phaseInDispatch = .began
     liveTouches.insert(record)

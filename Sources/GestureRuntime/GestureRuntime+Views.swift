@@ -192,12 +192,27 @@ extension GestureRuntime {
       }
       while withheldRecords.count > kept { withheldRecords.removeLast() }
     }
+    if !retiredRecords.isEmpty { recycleRetiredRecords() }
   }
 
-  /// Marks a touch record for release once nothing needs it.
+  /// Marks a touch record for release once nothing needs it: the touch lets go of it, and it
+  /// waits for `recycleRetiredRecords`.
   func retireIfDone(_ record: TouchRecord) {
-    if record.isFinished && record.viewState == .done {
+    if record.isFinished && record.viewState == .done && record.touch.runtimeRecord != nil {
       record.touch.runtimeRecord = nil
+      retiredRecords.append(record)
+    }
+  }
+
+  /// Keeps the records retired in this dispatch for later touches (up to `recordPoolLimit`),
+  /// those that nothing else references: a touch-down then reuses one instead of allocating a
+  /// record and its entry storage. The rest are released.
+  func recycleRetiredRecords() {
+    while !retiredRecords.isEmpty {
+      var record = retiredRecords.removeLast()
+      guard recordPool.count < Self.recordPoolLimit, isKnownUniquelyReferenced(&record) else { continue }
+      record.park(placeholder: placeholderTouch)
+      recordPool.append(record)
     }
   }
 }

@@ -37,6 +37,12 @@ public final class GestureRuntime {
   var liveTouches = LiveTouchTable()
   var sequence = 0
   var withheldRecords: [TouchRecord] = []
+  /// Records retired in the current dispatch, and retired records kept for reuse (behind the
+  /// placeholder touch, so that they hold on to nothing of the scene).
+  let retiredRecords = ScratchList<TouchRecord>()
+  let recordPool = ScratchList<TouchRecord>()
+  let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
+  static var recordPoolLimit: Int { 16 }
   var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
 
   // Recognizers in an attempt.

@@ -18,11 +18,12 @@ final class TouchRecord {
     case done
   }
 
-  let touch: Touch
-  let view: View?
+  // The three below change only when a retired record is reused for a new touch (`reuse`).
+  private(set) var touch: Touch
+  private(set) var view: View?
   /// The same view, for calls that need no reference count (`view` keeps it alive): loading
   /// `view` itself would retain it.
-  let viewHandle: Unmanaged<View>?
+  private(set) var viewHandle: Unmanaged<View>?
   var entries: [Entry] = []
   var viewState: ViewState = .pending
   /// The input phase of this touch in the current dispatch, if it changed.
@@ -48,6 +49,35 @@ final class TouchRecord {
     self.touch = touch
     self.view = view
     self.viewHandle = view.map { .passUnretained($0) }
+  }
+
+  /// Readies a retired record, which nothing else references any more, for a new touch: as if
+  /// new, but keeping the storage of its entries (a touch-down then allocates nothing for them).
+  func reuse(touch: Touch, view: View?) {
+    self.touch = touch
+    self.view = view
+    viewHandle = view.map { .passUnretained($0) }
+    entries.removeAll(keepingCapacity: true)
+    viewState = .pending
+    phaseInDispatch = nil
+    movedWhileWithheld = false
+    endPending = false
+    inputCancelled = false
+    cancelRequested = false
+    isFinished = false
+    dirtyMark = 0
+    beganWithholders = 0
+    endWithholders = 0
+    liveIndex = -1
+  }
+
+  /// Drops what a retired record refers to while it waits in the pool: its touch (for
+  /// `placeholder`), its view and its recognizers.
+  func park(placeholder: Touch) {
+    touch = placeholder
+    view = nil
+    viewHandle = nil
+    entries.removeAll(keepingCapacity: true)
   }
 
   /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
