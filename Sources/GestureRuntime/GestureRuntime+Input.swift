@@ -10,10 +10,7 @@ extension GestureRuntime {
     }
     eventRecords.removeAll()
     eventFinishes = false
-    for input in inputs {
-      guard let record = accept(input) else { continue }
-      eventRecords.append(record)
-    }
+    for input in inputs { accept(input) }
     for index in 0..<eventRecords.count { markDirty(eventRecords[index]) }
     deliverEventToRecognizers()
   }
@@ -22,42 +19,43 @@ extension GestureRuntime {
   func handleInput(_ input: TouchInput) {
     eventRecords.removeAll()
     eventFinishes = false
-    if let record = accept(input) {
-      eventRecords.append(record)
-      markDirty(record)
+    accept(input)
+    if eventRecords.count == 1 {
+      eventRecords.unretained(at: 0)._withUnsafeGuaranteedRef { record in markDirty(record) }
     }
     deliverEventToRecognizers()
   }
 
-  /// Applies one touch change of the current event and returns its record, or nil when the change
-  /// is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets).
-  func accept(_ input: TouchInput) -> TouchRecord? {
+  /// Applies one touch change of the current event and adds its record to `eventRecords`, unless
+  /// the change is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets).
+  func accept(_ input: TouchInput) {
     guard input.location.x.isFinite, input.location.y.isFinite else {
       diagnose("touch \(input.id) has a non-finite location; dropped", [])
-      return nil
+      return
     }
     if input.phase == .began {
       if liveTouches.record(for: input.id) != nil {
         diagnose("touch \(input.id) began while already down; dropped", [])
-        return nil
+        return
       }
-      return beginTouch(input)
+      eventRecords.append(beginTouch(input))
+      return
     }
     guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
     else {
       diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
-      return nil
+      return
     }
     if !eventRecords.isEmpty && eventRecords.contains(where: { $0 === record }) {
       diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
-      return nil
+      return
     }
     let now = self.now
     Unmanaged.passUnretained(record.touch)._withUnsafeGuaranteedRef { touch in
       touch.update(phase: input.phase, location: input.location, timestamp: now)
     }
     emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
-    if input.phase == .stationary { return nil }
+    if input.phase == .stationary { return }
     record.phaseInDispatch = input.phase
     switch input.phase {
     case .moved:
@@ -69,7 +67,7 @@ extension GestureRuntime {
       eventFinishes = true
     default: break
     }
-    return record
+    eventRecords.append(record)
   }
 
   /// Hit-tests a new touch and collects its recognizers (behavior.md 2.1, 2.2, 3.6, 3.11).
@@ -289,28 +287,9 @@ extension GestureRuntime {
   /// began before moved before ended before cancelled (behavior.md 2.3, 1.4).
   func deliverEventToRecognizers() {
     if eventRecords.count == 1 {
-      let record = eventRecords[0]
-      guard let phase = record.phaseInDispatch else { return }
-      if singleTouch.isEmpty {
-        singleTouch.append(record.touch)
-      } else if singleTouch[0] !== record.touch {
-        singleTouch[0] = record.touch
-      }
-      // A local: passing the stored property would cost a retain and a release per call.
-      let touches = singleTouch
-      let event = TouchEvent(timestamp: now, allTouches: touches)
-      // Deliveries never add entries to the record (they may only void one).
-      let count = record.entries.count
-      for index in 0..<count {
-        // Checked and delivered through an unretained handle: the record (held by the local
-        // above) keeps its entries, and so their recognizers, alive.
-        guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
-        handle._withUnsafeGuaranteedRef { recognizer in
-          recognizer.runtime.requestedThisDelivery = false
-          deliver(phase, touches, to: recognizer, event: event)
-          afterDelivery(recognizer, inputCancelled: phase == .cancelled)
-        }
-      }
+      // The event's list holds the record for the whole delivery (only input, which waits for
+      // the next dispatch, changes the list): it is used through an unretained handle.
+      eventRecords.unretained(at: 0)._withUnsafeGuaranteedRef { record in deliverOneTouch(record) }
       return
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
@@ -350,6 +329,33 @@ extension GestureRuntime {
     scratchTouches.clear()
     order.clear()
     scratchRecognizers = order
+  }
+
+  /// Delivers a one-touch event: the event value is kept between events and updated in place,
+  /// so that a delivery builds no array.
+  @inline(__always)
+  private func deliverOneTouch(_ record: TouchRecord) {
+    guard let phase = record.phaseInDispatch else { return }
+    singleTouchEvent.timestamp = now
+    if singleTouchEvent.allTouches.isEmpty {
+      singleTouchEvent.allTouches.append(record.touch)
+    } else if singleTouchEvent.allTouches[0] !== record.touch {
+      singleTouchEvent.allTouches[0] = record.touch
+    }
+    // A local: passing the stored property would cost a retain and a release per call.
+    let event = singleTouchEvent
+    // Deliveries never add entries to the record (they may only void one).
+    let count = record.entries.count
+    for index in 0..<count {
+      // Checked and delivered through an unretained handle: the record keeps its entries, and
+      // so their recognizers, alive.
+      guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
+      handle._withUnsafeGuaranteedRef { recognizer in
+        recognizer.runtime.requestedThisDelivery = false
+        deliver(phase, event.allTouches, to: recognizer, event: event)
+        afterDelivery(recognizer, inputCancelled: phase == .cancelled)
+      }
+    }
   }
 
   func deliver(_ phase: TouchPhase, _ touches: [Touch], to recognizer: GestureRecognizer, event: TouchEvent) {

@@ -81,13 +81,13 @@ public final class GestureRuntime {
   let actionQueue = ScratchList<(recognizer: GestureRecognizer, state: GestureRecognizer.State)>()
   let dirtyRecords = ScratchList<TouchRecord>()
   let eventRecords = ScratchList<TouchRecord>()
-  /// The touches of a several-touch event (a one-touch event uses `singleTouch`).
+  /// The touches of a several-touch event (a one-touch event uses `singleTouchEvent`).
   var eventTouches: [Touch] = []
   /// Whether a touch of the current event ended or was cancelled.
   var eventFinishes = false
   var scratchTouches: [Touch] = []
-  /// A one-element buffer for single-touch deliveries, reused so they allocate nothing.
-  var singleTouch: [Touch] = []
+  /// The event of single-touch deliveries, reused so that they allocate nothing.
+  var singleTouchEvent = TouchEvent(timestamp: .zero, allTouches: [])
   /// The two durations above in microseconds, as literals: no Duration arithmetic, no lazy
   /// global on the per-event path (debug builds check that they agree, in `init`).
   static var undecidedTimeoutMicroseconds: Int64 { 5_000_000 }
