@@ -82,6 +82,23 @@ final class ScratchList<Element> {
     return (storage + count).move()
   }
 
+  /// Removes the first `k` elements, moving the rest to the front.
+  func removeFirst(_ k: Int) {
+    precondition(k >= 0 && k <= count, "ScratchList removeFirst count out of range")
+    if k == 0 { return }
+    storage.deinitialize(count: k)
+    storage.moveInitialize(from: storage + k, count: count - k)
+    count -= k
+  }
+
+  /// Calls `body` with the elements as a mutable buffer (which must not escape it).
+  @inline(__always)
+  func withUnsafeMutableBufferPointer<Result>(_ body: (UnsafeMutableBufferPointer<Element>) throws -> Result)
+    rethrows -> Result
+  {
+    try body(UnsafeMutableBufferPointer(start: storage, count: count))
+  }
+
   /// Whether an element satisfies `predicate`.
   func contains(where predicate: (Element) throws -> Bool) rethrows -> Bool {
     for index in 0..<count where try predicate(storage[index]) { return true }

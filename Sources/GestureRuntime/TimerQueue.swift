@@ -36,16 +36,17 @@ struct TimerQueue: ~Copyable {
     }
   }
 
-  private var heap: [Entry] = []
+  // Work lists without copy-on-write checks: timers start and come due on most events.
+  private let heap = ScratchList<Entry>()
   /// The in-order timers; those before `lineHead` are gone.
-  private var line: [Entry] = []
+  private let line = ScratchList<Entry>()
   private var lineHead = 0
   private var nextSequence: UInt64 = 0
 
   init() {}
 
   deinit {
-    for entry in heap { entry.owner.release() }
+    for index in 0..<heap.count { heap[index].owner.release() }
     for index in lineHead..<line.count { line[index].owner.release() }
   }
 
@@ -81,7 +82,7 @@ struct TimerQueue: ~Copyable {
       generation: generation)
     if inOrder && (lineHead == line.count || line[line.count - 1].deadline <= entry.deadline) {
       if lineHead == line.count && lineHead > 0 {
-        line.removeAll(keepingCapacity: true)
+        line.removeAll()
         lineHead = 0
       }
       line.append(entry)
@@ -108,10 +109,10 @@ struct TimerQueue: ~Copyable {
       lineHead += 1
       // Gone entries are dropped in bulk once they are most of the line.
       if lineHead == line.count {
-        line.removeAll(keepingCapacity: true)
+        line.removeAll()
         lineHead = 0
       } else if lineHead >= 64 && lineHead * 2 >= line.count {
-        line.removeSubrange(0..<lineHead)
+        line.removeFirst(lineHead)
         lineHead = 0
       }
     } else {

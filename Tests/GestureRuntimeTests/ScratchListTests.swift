@@ -52,6 +52,24 @@ struct ScratchListTests {
     #expect(a.elements == [42, 43] && b.elements == Array(0..<70))
   }
 
+  @Test("removeFirst drops the first elements, releasing them, and moves the rest to the front")
+  func removeFirst() {
+    Counted.alive = 0
+    do {
+      let list = ScratchList<Counted>(capacity: 4)
+      for value in 0..<10 { list.append(Counted(value)) }
+      list.removeFirst(0)
+      #expect(list.count == 10)
+      list.removeFirst(7)
+      #expect(list.elements.map(\.value) == [7, 8, 9] && Counted.alive == 3)
+      list.removeFirst(3)
+      #expect(list.isEmpty && Counted.alive == 0)
+      list.append(Counted(1))
+      #expect(list.elements.map(\.value) == [1])
+    }
+    #expect(Counted.alive == 0)
+  }
+
   @Test("sort orders in place")
   func sort() {
     let list = ScratchList<Int>()
