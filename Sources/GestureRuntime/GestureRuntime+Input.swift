@@ -358,6 +358,7 @@ extension GestureRuntime {
     }
   }
 
+  @inline(__always)
   func deliver(_ phase: TouchPhase, _ touches: [Touch], to recognizer: GestureRecognizer, event: TouchEvent) {
     // Debug builds (the tests, the fuzzer) check behavior.md 2.4 on every delivery.
     assert(
@@ -409,6 +410,7 @@ extension GestureRuntime {
 
   /// After a recognizer handled an event: the implicit `changed` of a continuous recognizer
   /// (behavior.md 1.4), and the runtime's decision for one whose touches were cancelled.
+  @inline(__always)
   func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool) {
     let state = recognizer.requestedState
     if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {

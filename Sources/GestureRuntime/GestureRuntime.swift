@@ -248,21 +248,22 @@ public final class GestureRuntime {
     body()
     settle()
     isDispatching = false
-    runDeferred()
+    if !deferred.isEmpty { runDeferred() }
   }
 
-  /// The second half of every dispatch (behavior.md 5).
+  /// The second half of every dispatch (behavior.md 5). Each step is called only when it has
+  /// work (most moves have none for most of them): the checks are the steps' own first lines.
   func settle() {
     var rounds = 0
     repeat {
-      resolve()
-      sendActions()
+      if !requests.isEmpty || !releases.isEmpty { resolve() }
+      if !actionQueue.isEmpty { sendActions() }
       rounds += 1
     } while !requests.isEmpty && rounds < 10_000
-    deliverToViews()
+    if !dirtyRecords.isEmpty { deliverToViews() }
     finishInputTouches()
-    runResets()
-    scheduleWatchdogs()
+    if !finished.isEmpty || removedParticipants > 0 { runResets() }
+    if !watchdogCandidates.isEmpty { scheduleWatchdogs() }
   }
 
   func runDeferred() {
