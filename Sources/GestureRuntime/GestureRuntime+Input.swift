@@ -16,6 +16,7 @@ extension GestureRuntime {
   }
 
   /// Applies an input event with one touch change (the common case: no duplicate to look for).
+  @inline(__always)
   func handleInput(_ input: TouchInput) {
     eventRecords.removeAll()
     eventFinishes = false
@@ -28,6 +29,7 @@ extension GestureRuntime {
 
   /// Applies one touch change of the current event and adds its record to `eventRecords`, unless
   /// the change is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets).
+  @inline(__always)
   func accept(_ input: TouchInput) {
     guard input.location.x.isFinite, input.location.y.isFinite else {
       diagnose("touch \(input.id) has a non-finite location; dropped", [])
@@ -285,6 +287,7 @@ extension GestureRuntime {
 
   /// Delivers the current event to the recognizers: each gets only its own touches of each phase,
   /// began before moved before ended before cancelled (behavior.md 2.3, 1.4).
+  @inline(__always)
   func deliverEventToRecognizers() {
     if eventRecords.count == 1 {
       // The event's list holds the record for the whole delivery (only input, which waits for

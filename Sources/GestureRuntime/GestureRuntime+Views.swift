@@ -87,6 +87,7 @@ extension GestureRuntime {
     scratchTouches.clear()
   }
 
+  @inline(__always)
   func planViewCalls(_ record: TouchRecord) {
     defer { record.phaseInDispatch = nil }
     guard record.viewState != .done, let viewHandle = record.viewHandle else {
@@ -124,6 +125,7 @@ extension GestureRuntime {
     }
   }
 
+  @inline(__always)
   func addViewCall(_ view: View, _ phase: TouchPhase, _ record: TouchRecord) {
     switch phase {
     case .began: view.activeTouchCount += 1
@@ -152,6 +154,7 @@ extension GestureRuntime {
 
   /// Retires the touches that ended in this dispatch; those whose view has not been told yet
   /// stay withheld until the recognizers decide.
+  @inline(__always)
   func finishInputTouches() {
     // The event's input phases end with it (view planning clears those of the touches it
     // plans; a touch its view is done with is not planned).
@@ -163,6 +166,12 @@ extension GestureRuntime {
       eventRecords.removeAll()
       return
     }
+    retireFinishedTouches()
+  }
+
+  /// The part of `finishInputTouches` for an event in which a touch lifted, or while a touch waits
+  /// for its view.
+  private func retireFinishedTouches() {
     eventFinishes = false
     for index in 0..<eventRecords.count where eventRecords[index].isFinished {
       let record = eventRecords[index]

@@ -125,6 +125,7 @@ struct LiveTouchTable {
 
   var count: Int { records.count }
 
+  @inline(__always)
   func record(for identifier: Int) -> TouchRecord? {
     if !byIdentifier.isEmpty { return byIdentifier[identifier] }
     for index in 0..<identifiers.count where identifiers[index] == identifier { return records[index] }
