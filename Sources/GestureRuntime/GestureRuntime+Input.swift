@@ -212,6 +212,7 @@ extension GestureRuntime {
 
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.
   /// `depth` is the depth of the recognizer's view (tie order, behavior.md 3.4).
+  @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
     recognizer.runtime.participating = true
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }

@@ -469,7 +469,8 @@ extension GestureRuntime {
 
 extension GestureRecognizer {
   /// Forgets every pending timer of the recognizer (they are skipped when they come due).
+  @inline(__always)
   func cancelAllTimers() {
-    runtime.timers.clear()
+    if !runtime.timers.isEmpty { runtime.timers.clear() }
   }
 }

@@ -14,6 +14,7 @@ extension GestureRuntime {
   }
 
   /// The recognizer has decided (or stopped holding its touches): it no longer withholds them.
+  @inline(__always)
   func stopWithholding(_ recognizer: GestureRecognizer) {
     for index in recognizer.runtime.attemptTouches.indices {
       if recognizer.runtime.attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
