@@ -57,7 +57,7 @@ final class TouchRecord {
     self.touch = touch
     self.view = view
     viewHandle = view.map { .passUnretained($0) }
-    entries.removeAll(keepingCapacity: true)
+    if !entries.isEmpty { entries.clear() }
     viewState = .pending
     phaseInDispatch = nil
     movedWhileWithheld = false
@@ -77,7 +77,7 @@ final class TouchRecord {
     touch = placeholder
     view = nil
     viewHandle = nil
-    entries.removeAll(keepingCapacity: true)
+    if !entries.isEmpty { entries.clear() }
   }
 
   /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
@@ -114,43 +114,47 @@ extension Touch {
 /// The touches that are down, by identifier. Almost always one to three: those are found by a
 /// linear scan of an array (no hashing on the per-event path); past `linearLimit` a dictionary
 /// takes over. Iteration is in a deterministic order (insertion, with swap-removal), unlike a
-/// dictionary's.
-struct LiveTouchTable {
-  private(set) var records: [TouchRecord] = []
-  /// Parallel to `records`: their touches' identifiers, scanned without loading a record.
-  private var identifiers: [Int] = []
+/// dictionary's. Not copyable: a copy would share the lists.
+struct LiveTouchTable: ~Copyable {
+  // ScratchLists: a touch-down and a lift each add or remove one, with no copy-on-write checks.
+  private let list = ScratchList<TouchRecord>()
+  /// Parallel to `list`: their touches' identifiers, scanned without loading a record.
+  private let identifiers = ScratchList<Int>()
   /// Every live record by identifier once there were more than `linearLimit`; empty otherwise.
   private var byIdentifier: [Int: TouchRecord] = [:]
   static let linearLimit = 8
 
-  var count: Int { records.count }
+  var count: Int { list.count }
+
+  /// The live records, in table order (a copy, for the rare paths that walk them).
+  var records: [TouchRecord] { list.elements }
 
   @inline(__always)
   func record(for identifier: Int) -> TouchRecord? {
     if !byIdentifier.isEmpty { return byIdentifier[identifier] }
-    for index in 0..<identifiers.count where identifiers[index] == identifier { return records[index] }
+    for index in 0..<identifiers.count where identifiers[index] == identifier { return list[index] }
     return nil
   }
 
   mutating func insert(_ record: TouchRecord) {
-    record.liveIndex = records.count
-    records.append(record)
+    record.liveIndex = list.count
+    list.append(record)
     identifiers.append(record.touch.identifier)
     if !byIdentifier.isEmpty {
       byIdentifier[record.touch.identifier] = record
-    } else if records.count > Self.linearLimit {
-      for live in records { byIdentifier[live.touch.identifier] = live }
+    } else if list.count > Self.linearLimit {
+      for index in 0..<list.count { byIdentifier[list[index].touch.identifier] = list[index] }
     }
   }
 
   /// Removes `record` if it is the live record of its identifier; returns whether it was.
   mutating func remove(_ record: TouchRecord) -> Bool {
     let index = record.liveIndex
-    guard index >= 0, index < records.count, records[index] === record else { return false }
-    let last = records.removeLast()
+    guard index >= 0, index < list.count, list[index] === record else { return false }
+    let last = list.removeLast()
     let lastIdentifier = identifiers.removeLast()
-    if index < records.count {
-      records[index] = last
+    if index < list.count {
+      list[index] = last
       identifiers[index] = lastIdentifier
       last.liveIndex = index
     }
