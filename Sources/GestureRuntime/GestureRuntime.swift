@@ -194,6 +194,7 @@ public final class GestureRuntime {
   }
 
   /// Moves time forward to `time`, firing every timer due by then, each at its deadline.
+  @inline(__always)
   public func advance(to time: Timestamp) {
     if isDispatching {
       deferred.append { [unowned self] in self.advance(to: time) }
