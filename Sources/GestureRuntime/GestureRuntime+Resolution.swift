@@ -263,6 +263,10 @@ extension GestureRuntime {
     // A winner without requirements has no component to walk.
     // With no recognizer held at all (a pan that changes after its swipe failed), neither.
     guard heldCount > 0, !winner.runtime.requires.isEmpty || !winner.runtime.dependents.isEmpty else { return }
+    // A component that is a pair (a swipe and the pan that waits for it) has nobody to exclude:
+    // its one other member waits for the winner or is waited for by it, through the one edge, and
+    // considerExclusion never excludes either (the requirement decides instead). No walk.
+    if solePartner(of: winner) != nil { return }
     var members: [GestureRecognizer] = []
     swap(&members, &componentMembers)
     let mark = markRequirementComponent(of: winner, collecting: &members)
@@ -274,6 +278,19 @@ extension GestureRuntime {
     }
     members.clear()
     swap(&members, &componentMembers)
+  }
+
+  /// The other end when `recognizer`'s only requirement edge (in either direction) joins it to a
+  /// recognizer whose only edge is that one; nil otherwise.
+  func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
+    let requires = recognizer.runtime.requires.count
+    let dependents = recognizer.runtime.dependents.count
+    guard requires + dependents == 1 else { return nil }
+    let partner = requires == 1 ? recognizer.runtime.requires[0].target : recognizer.runtime.dependents[0]
+    guard partner !== recognizer,
+      partner.runtime.requires.count + partner.runtime.dependents.count == 1
+    else { return nil }
+    return partner
   }
 
   /// The participants that exclusion can reach through a touch: undecided, no action sent, and
