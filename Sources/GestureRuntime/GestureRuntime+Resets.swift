@@ -103,7 +103,7 @@ extension GestureRuntime {
     removedParticipants = 0
     // In place and in order: those still participating move forward over the reset ones.
     var kept = 0
-    for index in participants.indices {
+    for index in 0..<participants.count {
       if participants[index].runtime.participating {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
@@ -251,8 +251,8 @@ extension GestureRuntime {
   /// target itself requires a participant. Cheap, and false for most scenes, so the full search
   /// below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
-    for recognizer in participants {
-      for edge in recognizer.runtime.requires where !edge.onCycle {
+    for index in 0..<participants.count {
+      for edge in participants[index].runtime.requires where !edge.onCycle {
         if edge.target.runtime.participating && !edge.target.runtime.requires.isEmpty { return true }
       }
     }
@@ -261,7 +261,7 @@ extension GestureRuntime {
 
   func detectCycles() {
     guard cycleIsPossible() else { return }
-    let nodes = participants.filter { $0.runtime.participating }
+    let nodes = participants.elements.filter { $0.runtime.participating }
     var index: [ObjectIdentifier: Int] = [:]
     index.reserveCapacity(nodes.count)
     for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }

@@ -46,7 +46,7 @@ public final class GestureRuntime {
   var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
 
   // Recognizers in an attempt.
-  var participants: [GestureRecognizer] = []
+  let participants = ScratchList<GestureRecognizer>()
 
   // Dispatch state.
   var isDispatching = false
@@ -140,7 +140,7 @@ public final class GestureRuntime {
     for record in withheldRecords { record.touch.runtimeRecord = nil }
     // An attempt's requirement edges (both directions) and exclusions are strong references
     // between recognizers: a scene dropped mid-attempt must not keep itself alive through them.
-    for recognizer in participants {
+    for recognizer in participants.elements {
       recognizer.trackedTouches.removeAll()
       recognizer.runtime.attemptTouches.removeAll()
       recognizer.runtime.requires.removeAll()
@@ -237,7 +237,7 @@ public final class GestureRuntime {
   public var activeTouchCount: Int { liveTouches.count }
 
   /// The recognizers in an attempt (they received a touch since their last reset).
-  public var activeRecognizers: [GestureRecognizer] { participants.filter { $0.runtime.participating } }
+  public var activeRecognizers: [GestureRecognizer] { participants.elements.filter { $0.runtime.participating } }
 
   // MARK: Dispatch
 

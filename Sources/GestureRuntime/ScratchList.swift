@@ -74,8 +74,15 @@ final class ScratchList<Element> {
     swap(&capacity, &other.capacity)
   }
 
-  /// Removes and returns the last element.
+  /// Exchanges the elements at `i` and `j`.
   @inline(__always)
+  func swapAt(_ i: Int, _ j: Int) {
+    precondition(i >= 0 && i < count && j >= 0 && j < count, "ScratchList index out of range")
+    if i != j { swap(&storage[i], &storage[j]) }
+  }
+
+  /// Removes and returns the last element.
+  @inline(__always) @discardableResult
   func removeLast() -> Element {
     precondition(count > 0, "removeLast from an empty ScratchList")
     count -= 1

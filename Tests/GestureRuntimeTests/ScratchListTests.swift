@@ -70,6 +70,19 @@ struct ScratchListTests {
     #expect(Counted.alive == 0)
   }
 
+  @Test("swapAt exchanges two elements and keeps every reference")
+  func swapAt() {
+    Counted.alive = 0
+    do {
+      let list = ScratchList<Counted>()
+      for value in 0..<4 { list.append(Counted(value)) }
+      list.swapAt(0, 3)
+      list.swapAt(1, 1)
+      #expect(list.elements.map(\.value) == [3, 1, 2, 0] && Counted.alive == 4)
+    }
+    #expect(Counted.alive == 0)
+  }
+
   @Test("sort orders in place")
   func sort() {
     let list = ScratchList<Int>()
