@@ -57,7 +57,7 @@ extension GestureRuntime: GestureHost {
     }
     if recognizer.trackedTouches.isEmpty { watchdogCandidates.append(recognizer) }
     if let record = touch.record {
-      for index in record.entries.indices where record.entries[index].recognizer === recognizer {
+      for index in 0..<record.entries.count where record.entries[index].recognizer === recognizer {
         record.entries[index].attempt = 0
       }
       markDirty(record)

@@ -99,8 +99,7 @@ extension GestureRuntime {
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
 
     // Collect: the hit view's recognizers, then its superview's, up to the root.
-    var collected: [GestureRecognizer] = []
-    swap(&collected, &scratchRecognizers)
+    let collected = collectedRecognizers
     // Whether a delegate may have been asked (and so may have changed the scene), and whether a
     // collected recognizer can gain a dynamic failure requirement (a delegate, or a subclass that
     // asks): with neither, nobody's code runs until the touch is handed over, and one pass does it.
@@ -124,7 +123,9 @@ extension GestureRuntime {
     }
     // A delegate asked above may have removed or disabled recognizers already collected.
     if delegateAsked && collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
-      collected.removeAll { !$0.isAttached || !$0.isEnabled }
+      let kept = collected.elements.filter { $0.isAttached && $0.isEnabled }
+      collected.removeAll()
+      for recognizer in kept { collected.append(recognizer) }
     }
     var edgesAdded = false
     var suppressView = false
@@ -164,13 +165,12 @@ extension GestureRuntime {
     if asksAboutPairs {
       // The delegates and subclasses are asked about the pairs before any recognizer holds the
       // touch, as they always were.
-      if gatherDynamicRequirements(collected, touch) { edgesAdded = true }
-      for recognizer in collected { handOver(touch, to: recognizer, record) }
+      if gatherDynamicRequirements(collected.elements, touch) { edgesAdded = true }
+      for index in 0..<collected.count { handOver(touch, to: collected[index], record) }
     }
     if edgesAdded { detectCycles() }
     if suppressView { record.viewState = .done }
-    collected.clear()
-    scratchRecognizers = collected
+    collected.removeAll()
     return record
   }
 
@@ -306,9 +306,10 @@ extension GestureRuntime {
     var order: [GestureRecognizer] = []
     swap(&order, &scratchRecognizers)
     for index in 0..<eventRecords.count {
-      for entry in eventRecords[index].entries where entry.recognizer.runtime.mark != mark {
-        entry.recognizer.runtime.mark = mark
-        order.append(entry.recognizer)
+      let entries = eventRecords[index].entries
+      for entryIndex in 0..<entries.count where entries[entryIndex].recognizer.runtime.mark != mark {
+        entries[entryIndex].recognizer.runtime.mark = mark
+        order.append(entries[entryIndex].recognizer)
       }
     }
     let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]

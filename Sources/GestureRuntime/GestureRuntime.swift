@@ -93,6 +93,8 @@ public final class GestureRuntime {
   static var undecidedTimeoutMicroseconds: Int64 { 5_000_000 }
   static var tapCountIntervalMicroseconds: Int64 { 350_000 }
   var scratchRecognizers: [GestureRecognizer] = []
+  /// The recognizers a touch-down collects (touch-downs never nest: input waits for the dispatch).
+  let collectedRecognizers = ScratchList<GestureRecognizer>()
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
   /// While the view calls of a single touch are planned: their phases, in order.
   var planningOneRecord = false

@@ -34,9 +34,18 @@ final class ScratchList<Element> {
     count += 1
   }
 
+  /// Makes room for at least `minimumCapacity` elements, so that appending up to that many
+  /// allocates at most once.
+  @inline(__always)
+  func reserveCapacity(_ minimumCapacity: Int) {
+    if minimumCapacity > capacity { grow(to: minimumCapacity) }
+  }
+
   @inline(never)
-  private func grow() {
-    let larger = capacity * 2
+  private func grow() { grow(to: capacity * 2) }
+
+  @inline(never)
+  private func grow(to larger: Int) {
     let moved = UnsafeMutablePointer<Element>.allocate(capacity: larger)
     moved.moveInitialize(from: storage, count: count)
     storage.deallocate()

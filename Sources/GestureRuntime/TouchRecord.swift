@@ -24,7 +24,9 @@ final class TouchRecord {
   /// The same view, for calls that need no reference count (`view` keeps it alive): loading
   /// `view` itself would retain it.
   private(set) var viewHandle: Unmanaged<View>?
-  var entries: [Entry] = []
+  /// The recognizers collected for the touch, in collection order (a ScratchList: a touch-down
+  /// appends one per recognizer, with no copy-on-write checks).
+  let entries = ScratchList<Entry>()
   var viewState: ViewState = .pending
   /// The input phase of this touch in the current dispatch, if it changed.
   var phaseInDispatch: TouchPhase?
@@ -57,7 +59,7 @@ final class TouchRecord {
     self.touch = touch
     self.view = view
     viewHandle = view.map { .passUnretained($0) }
-    if !entries.isEmpty { entries.clear() }
+    entries.removeAll()
     viewState = .pending
     phaseInDispatch = nil
     movedWhileWithheld = false
@@ -77,7 +79,7 @@ final class TouchRecord {
     touch = placeholder
     view = nil
     viewHandle = nil
-    if !entries.isEmpty { entries.clear() }
+    entries.removeAll()
   }
 
   /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
@@ -96,8 +98,8 @@ final class TouchRecord {
 
   /// Whether `recognizer` still holds this touch in its current attempt.
   func isHeld(by recognizer: GestureRecognizer) -> Bool {
-    for entry in entries where entry.recognizer === recognizer {
-      return entry.attempt == recognizer.runtime.attempt
+    for index in 0..<entries.count where entries[index].recognizer === recognizer {
+      return entries[index].attempt == recognizer.runtime.attempt
     }
     return false
   }

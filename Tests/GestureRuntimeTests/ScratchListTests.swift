@@ -83,6 +83,16 @@ struct ScratchListTests {
     #expect(Counted.alive == 0)
   }
 
+  @Test("reserveCapacity keeps the elements and makes room at once")
+  func reserveCapacity() {
+    let list = ScratchList<Int>(capacity: 1)
+    list.append(7)
+    list.reserveCapacity(100)
+    list.reserveCapacity(3)  // smaller than the capacity: nothing to do
+    for value in 0..<99 { list.append(value) }
+    #expect(list.count == 100 && list[0] == 7 && list[99] == 98)
+  }
+
   @Test("sort orders in place")
   func sort() {
     let list = ScratchList<Int>()
