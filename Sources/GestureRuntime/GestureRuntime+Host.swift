@@ -84,7 +84,7 @@ extension GestureRuntime: GestureHost {
     }
     let records =
       liveTouches.records.filter { $0.view?.isDescendant(of: view) ?? false }
-      + withheldRecords.filter { $0.view?.isDescendant(of: view) ?? false }
+      + withheldRecords.elements.filter { $0.view?.isDescendant(of: view) ?? false }
     guard !recognizers.isEmpty || !records.isEmpty else {
       GestureRuntime.detach(view)
       return

@@ -192,7 +192,7 @@ extension GestureRuntime {
     if !withheldRecords.isEmpty {
       // In place and in order, without the generic removeAll(where:).
       var kept = 0
-      for index in withheldRecords.indices {
+      for index in 0..<withheldRecords.count {
         if withheldRecords[index].viewState == .done {
           retireIfDone(withheldRecords[index])
         } else {

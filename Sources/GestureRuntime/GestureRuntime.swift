@@ -36,7 +36,7 @@ public final class GestureRuntime {
   // Touches.
   var liveTouches = LiveTouchTable()
   var sequence = 0
-  var withheldRecords: [TouchRecord] = []
+  let withheldRecords = ScratchList<TouchRecord>()
   /// Records retired in the current dispatch, and retired records kept for reuse (behind the
   /// placeholder touch, so that they hold on to nothing of the scene).
   let retiredRecords = ScratchList<TouchRecord>()
@@ -139,7 +139,7 @@ public final class GestureRuntime {
     // A touch still down links to its record and back, and holds its view, whose recognizers
     // hold the touch: break those loops so that nothing of the scene outlives us.
     for record in liveTouches.records { record.touch.runtimeRecord = nil }
-    for record in withheldRecords { record.touch.runtimeRecord = nil }
+    for record in withheldRecords.elements { record.touch.runtimeRecord = nil }
     // An attempt's requirement edges (both directions) and exclusions are strong references
     // between recognizers: a scene dropped mid-attempt must not keep itself alive through them.
     for recognizer in participants.elements {
