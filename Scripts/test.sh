@@ -40,49 +40,29 @@ if [ "$actual" != "$expected" ]; then
 fi
 echo "Getting started: output matches the article"
 
-echo "== a package that depends on a tagged release of this one resolves and builds"
-# Apps point at a release, not a folder, and SwiftPM judges a release more strictly (unsafe build
-# flags, for one): tag a copy of the tracked files and build a small app against the tag.
+echo "== Getting started again, depending on a tagged release (as apps do) instead of the folder"
+# SwiftPM judges a release more strictly than a path (unsafe build flags, for one): tag a copy of
+# the tracked files, point a copy of the example at the tag, and expect the same output.
 release=$(mktemp -d)
 trap 'rm -rf "$release"' EXIT
-mkdir -p "$release/Gestures" "$release/App/Sources/App"
+mkdir -p "$release/Gestures" "$release/App"
 git ls-files -z | xargs -0 cp --parents -t "$release/Gestures"
 (cd "$release/Gestures" && git init -q && git add -A \
   && git -c user.name=test -c user.email=test@localhost commit -qm release && git tag 1.0.0)
-cat >"$release/App/Package.swift" <<SWIFT
-// swift-tools-version:6.0
-import PackageDescription
-
-let package = Package(
-  name: "App",
-  dependencies: [.package(url: "file://$release/Gestures", from: "1.0.0")],
-  targets: [
-    .executableTarget(
-      name: "App",
-      dependencies: [
-        .product(name: "GestureCore", package: "Gestures"),
-        .product(name: "GestureRecognizers", package: "Gestures"),
-        .product(name: "GestureRuntime", package: "Gestures"),
-      ])
-  ]
-)
-SWIFT
-cat >"$release/App/Sources/App/main.swift" <<'SWIFT'
-import GestureCore
-import GestureRecognizers
-import GestureRuntime
-
-let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 100, height: 100))
-let tap = TapGestureRecognizer()
-tap.addAction { _ in print("tap") }
-window.addGestureRecognizer(tap)
-let runtime = GestureRuntime(window: window)
-runtime.send(TouchInput(id: 1, phase: .began, location: Point(x: 50, y: 50)), at: .zero)
-runtime.send(TouchInput(id: 1, phase: .ended, location: Point(x: 50, y: 50)), at: .zero)
-SWIFT
-output=$(cd "$release/App" && swift run --quiet App 2>"$release/log") || { cat "$release/log" >&2; exit 1; }
-if [ "$output" != "tap" ]; then
-  echo "error: the app built against the tagged release printed '$output', expected 'tap'" >&2
+(cd Examples/GettingStarted && git ls-files -z | xargs -0 cp --parents -t "$release/App")
+python3 - "$release/App/Package.swift" "$release/Gestures" <<'PY'
+import sys
+path, library = sys.argv[1], sys.argv[2]
+text = open(path).read()
+local = '.package(name: "Gestures", path: "../..")'
+if local not in text:
+    sys.exit(f"error: {path} no longer depends on the repository folder as {local}")
+open(path, "w").write(text.replace(local, f'.package(url: "file://{library}", from: "1.0.0")'))
+PY
+released=$(cd "$release/App" && swift run --quiet PhotoViewer 2>"$release/log") || { cat "$release/log" >&2; exit 1; }
+if [ "$released" != "$expected" ]; then
+  echo "error: Examples/GettingStarted built against the tagged release prints something else:" >&2
+  diff <(echo "$expected") <(echo "$released") >&2 || true
   exit 1
 fi
-echo "tagged release: resolved, built, and the app's tap fired"
+echo "Getting started against release 1.0.0: resolved, built, output matches the article"
