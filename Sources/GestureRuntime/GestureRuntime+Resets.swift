@@ -41,7 +41,7 @@ extension GestureRuntime {
       return
     }
     // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
-    if let partner = soleResetPartner(of: recognizer) {
+    if let partner = solePartner(of: recognizer), partner.runtime.participating {
       recognizer.runtime.resetMark = mark
       partner.runtime.resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
@@ -74,21 +74,24 @@ extension GestureRuntime {
     groupScratch = group
   }
 
-  /// The other member when `recognizer`'s reset group is exactly a pair joined by one
-  /// requirement (what `fillResetGroup` would find, without the walk); nil otherwise.
-  func soleResetPartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
+  /// The other end when `recognizer` and one other recognizer are joined by a single
+  /// requirement edge and neither has any other edge: their requirement component is exactly that
+  /// pair (a tap and the double tap it waits for, a pan and its swipe). Nil otherwise. Reset
+  /// groups and exclusion use it to skip their walks (`fillResetGroup`,
+  /// `markRequirementComponent`): keep it in step with them.
+  func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
     let me = ObjectIdentifier(recognizer)
     if recognizer.runtime.requires.count == 1 && recognizer.runtime.dependents.isEmpty {
       let target = recognizer.runtime.requires[0].target
-      guard target !== recognizer, target.runtime.participating, target.runtime.requires.isEmpty,
-        target.runtime.dependents.count == 1, ObjectIdentifier(target.runtime.dependents[0]) == me
+      guard target !== recognizer, target.runtime.requires.isEmpty, target.runtime.dependents.count == 1,
+        ObjectIdentifier(target.runtime.dependents[0]) == me
       else { return nil }
       return target
     }
     if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.count == 1 {
       let dependent = recognizer.runtime.dependents[0]
-      guard dependent !== recognizer, dependent.runtime.participating, dependent.runtime.dependents.isEmpty,
-        dependent.runtime.requires.count == 1, ObjectIdentifier(dependent.runtime.requires[0].target) == me
+      guard dependent !== recognizer, dependent.runtime.dependents.isEmpty, dependent.runtime.requires.count == 1,
+        ObjectIdentifier(dependent.runtime.requires[0].target) == me
       else { return nil }
       return dependent
     }
@@ -115,7 +118,7 @@ extension GestureRuntime {
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants.
-  /// (`soleResetPartner` finds the common pair without this walk: keep the two in step.)
+  /// (`solePartner` finds the common pair without this walk: keep the two in step.)
   func fillResetGroup(of recognizer: GestureRecognizer, into group: inout [GestureRecognizer]) {
     // A mark of its own keeps this walk linear; the caller re-marks the members afterwards.
     passMark &+= 1

@@ -280,19 +280,6 @@ extension GestureRuntime {
     swap(&members, &componentMembers)
   }
 
-  /// The other end when `recognizer`'s only requirement edge (in either direction) joins it to a
-  /// recognizer whose only edge is that one; nil otherwise.
-  func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
-    let requires = recognizer.runtime.requires.count
-    let dependents = recognizer.runtime.dependents.count
-    guard requires + dependents == 1 else { return nil }
-    let partner = requires == 1 ? recognizer.runtime.requires[0].target : recognizer.runtime.dependents[0]
-    guard partner !== recognizer,
-      partner.runtime.requires.count + partner.runtime.dependents.count == 1
-    else { return nil }
-    return partner
-  }
-
   /// The participants that exclusion can reach through a touch: undecided, no action sent, and
   /// tracking a touch that is down or ends in this dispatch (behavior.md 3.2).
   func gatherExcludableTracking() {
