@@ -1,7 +1,9 @@
 import GestureCore
 
 /// The runtime's record of one touch: the recognizers collected for it and what its view has been
-/// told.
+/// told. Records are pooled and reused (`reuse(touch:view:)`), which sets every stored property
+/// back to its initial value: a property added here must be reset there too (the whole-trace
+/// tests fail when one is not).
 final class TouchRecord {
   /// A recognizer collected for the touch, valid only within the attempt that collected it.
   struct Entry {
