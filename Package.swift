@@ -12,7 +12,8 @@ let settings: [SwiftSetting] = [
   // cost a thread-local look-up on every class-property access on the per-event path (W1: 4,184
   // instructions per event without them, 16,055 with them). `@exclusivity(unchecked)` on the
   // properties is no substitute: other modules of the package still check their accesses.
-  .unsafeFlags(["-enforce-exclusivity=unchecked"], .when(configuration: .release)),
+  // Cross-module optimization, release only as well: 3,148 -> 3,125 instructions per W1 event.
+  .unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release)),
 ]
 
 let package = Package(
