@@ -105,6 +105,10 @@ extension GestureRuntime {
     // asks): with neither, nobody's code runs until the touch is handed over, and one pass does it.
     var delegateAsked = false
     var hooked = false
+    // How many views up from the hit view each collected recognizer's view is: with the hit
+    // view's depth, found by this walk, it gives the recognizer's depth without walking again.
+    let steps = collectedSteps
+    var step = 0
     var view = hit
     while let current = view {
       // The local copy holds the view's recognizers even if a delegate asked below changes the
@@ -116,11 +120,14 @@ extension GestureRuntime {
           if recognizer.mayHaveDelegate { delegateAsked = true }
           guard accepts(recognizer, touch) else { return }
           collected.append(recognizer)
+          steps.append(step)
           if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
         }
       }
       view = current.superview
+      step += 1
     }
+    let hitDepth = step - 1
     // A delegate asked above may have removed or disabled recognizers already collected.
     if delegateAsked && collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
       let kept = collected.elements.filter { $0.isAttached && $0.isEnabled }
@@ -130,7 +137,9 @@ extension GestureRuntime {
     var edgesAdded = false
     var suppressView = false
     record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
-    // Recognizers collected together mostly share a view: its depth is worked out once.
+    // A delegate asked above may have moved recognizers: then each depth is looked up again
+    // (recognizers collected together mostly share a view: its depth is worked out once).
+    let depthsFromWalk = !delegateAsked
     var depthOfView: (view: ObjectIdentifier, depth: Int)?
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
     // `collected` holds every recognizer for the whole loop: each is used through an unretained
@@ -139,7 +148,9 @@ extension GestureRuntime {
       Unmanaged.passUnretained(collected[index])._withUnsafeGuaranteedRef { recognizer in
         if !recognizer.runtime.participating {
           var depth = 0
-          if let identifier = recognizer.viewIdentifier {
+          if depthsFromWalk {
+            depth = hitDepth - steps[index]
+          } else if let identifier = recognizer.viewIdentifier {
             if let known = depthOfView, known.view == identifier {
               depth = known.depth
             } else if let view = recognizer.view {
@@ -171,6 +182,7 @@ extension GestureRuntime {
     if edgesAdded { detectCycles() }
     if suppressView { record.viewState = .done }
     collected.removeAll()
+    steps.removeAll()
     return record
   }
 

@@ -95,6 +95,8 @@ public final class GestureRuntime {
   var scratchRecognizers: [GestureRecognizer] = []
   /// The recognizers a touch-down collects (touch-downs never nest: input waits for the dispatch).
   let collectedRecognizers = ScratchList<GestureRecognizer>()
+  /// For each of `collectedRecognizers`, how many views above the hit view it was found.
+  let collectedSteps = ScratchList<Int>()
   var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
   /// While the view calls of a single touch are planned: their phases, in order.
   var planningOneRecord = false
