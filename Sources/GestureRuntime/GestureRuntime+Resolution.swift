@@ -184,55 +184,16 @@ extension GestureRuntime {
     }
     excluded.removeAll()
     gatherExcludableTracking()
-    for index in 0..<candidates.count where candidates[index].runtime.excludedBy == nil {
-      exclude(by: candidates[index])
+    // The list holds every candidate until it is emptied at the end (nothing here adds to it or
+    // removes from it): each is used through an unretained handle.
+    for index in 0..<candidates.count {
+      candidates.unretained(at: index)._withUnsafeGuaranteedRef { candidate in
+        if candidate.runtime.excludedBy == nil { exclude(by: candidate) }
+      }
     }
     excludableTracking.removeAll()
     for index in 0..<candidates.count {
-      let winner = candidates[index]
-      // Already published as the loser of an earlier winner in this round.
-      guard let state = winner.runtime.candidate else { continue }
-      // An excluded candidate is published with the exclusions of its winner, after the
-      // winner's own state line (cause before effect).
-      if winner.runtime.excludedBy != nil { continue }
-      winner.runtime.candidate = nil
-      let from = winner.publishedState
-      let fromPossible = from == .possible
-      publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: from))
-      for loserIndex in 0..<excluded.count where excluded[loserIndex].runtime.excludedBy === winner {
-        let loser = excluded[loserIndex]
-        loser.runtime.excludedBy = nil
-        loser.runtime.candidate = nil
-        loser.runtime.followUps.removeAll()
-        // Already decided in this round (for example failed by a requirement of an earlier winner).
-        guard !loser.publishedState.isTerminal else { continue }
-        loser.requestedState = .failed
-        setHeld(loser, false)
-        publish(loser, .failed, reason: "prevented by \(winner.displayName)")
-      }
-      if fromPossible {
-        // Recognizers that require this one to fail fail now (behavior.md 3.9).
-        for dependent in winner.runtime.dependents
-        where dependent !== winner && dependent.runtime.participating
-          && dependent.publishedState == .possible && !dependent.runtime.sentAction
-          && dependent.runtime.candidate == nil
-          && dependent.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle })
-        {
-          dependent.requestedState = .failed
-          setHeld(dependent, false)
-          publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
-        }
-      }
-      if !winner.runtime.followUps.isEmpty {
-        let followUps = winner.runtime.followUps
-        winner.runtime.followUps.removeAll()
-        for (then, reason) in followUps where !winner.publishedState.isTerminal {
-          let previous = winner.publishedState
-          let target: GestureRecognizer.State =
-            then == .failed || then == .cancelled ? .cancelled : (then == .began ? .changed : then)
-          publish(winner, target, reason: reason ?? defaultReason(target, from: previous))
-        }
-      }
+      candidates.unretained(at: index)._withUnsafeGuaranteedRef { winner in publishCandidate(winner) }
     }
     for index in 0..<excluded.count where excluded[index].runtime.excludedBy != nil {
       let loser = excluded[index]
@@ -247,6 +208,55 @@ extension GestureRuntime {
       publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
     }
     candidates.removeAll()
+  }
+
+  /// Publishes one candidate of `resolveCandidates` (in tie order) with the recognizers it
+  /// excluded and those that required it to fail.
+  @inline(__always)
+  private func publishCandidate(_ winner: GestureRecognizer) {
+    // Already published as the loser of an earlier winner in this round.
+    guard let state = winner.runtime.candidate else { return }
+    // An excluded candidate is published with the exclusions of its winner, after the
+    // winner's own state line (cause before effect).
+    if winner.runtime.excludedBy != nil { return }
+    winner.runtime.candidate = nil
+    let from = winner.publishedState
+    let fromPossible = from == .possible
+    publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: from))
+    for loserIndex in 0..<excluded.count where excluded[loserIndex].runtime.excludedBy === winner {
+      let loser = excluded[loserIndex]
+      loser.runtime.excludedBy = nil
+      loser.runtime.candidate = nil
+      loser.runtime.followUps.removeAll()
+      // Already decided in this round (for example failed by a requirement of an earlier winner).
+      guard !loser.publishedState.isTerminal else { continue }
+      loser.requestedState = .failed
+      setHeld(loser, false)
+      publish(loser, .failed, reason: "prevented by \(winner.displayName)")
+    }
+    if fromPossible {
+      // Recognizers that require this one to fail fail now (behavior.md 3.9).
+      for dependent in winner.runtime.dependents
+      where dependent !== winner && dependent.runtime.participating
+        && dependent.publishedState == .possible && !dependent.runtime.sentAction
+        && dependent.runtime.candidate == nil
+        && dependent.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle })
+      {
+        dependent.requestedState = .failed
+        setHeld(dependent, false)
+        publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
+      }
+    }
+    if !winner.runtime.followUps.isEmpty {
+      let followUps = winner.runtime.followUps
+      winner.runtime.followUps.removeAll()
+      for (then, reason) in followUps where !winner.publishedState.isTerminal {
+        let previous = winner.publishedState
+        let target: GestureRecognizer.State =
+          then == .failed || then == .cancelled ? .cancelled : (then == .began ? .changed : then)
+        publish(winner, target, reason: reason ?? defaultReason(target, from: previous))
+      }
+    }
   }
 
   /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
