@@ -19,7 +19,11 @@ extension GestureRuntime {
       }
       candidates.removeAll()
       requests.swapContents(with: requestBatch)
-      for index in 0..<requestBatch.count { process(requestBatch[index]) }
+      // The batch is not changed while it is worked through (new requests go to `requests`):
+      // each request is read in place, without copying (and so retaining) its recognizer.
+      requestBatch.withUnsafeMutableBufferPointer { batch in
+        for index in 0..<batch.count { process(batch[index]) }
+      }
       requestBatch.removeAll()
       if !releases.isEmpty {
         releases.swapContents(with: releaseBatch)
@@ -31,32 +35,40 @@ extension GestureRuntime {
   }
 
   /// Handles one requested state.
-  func process(_ request: Request) {
-    let recognizer = request.recognizer
+  func process(_ request: borrowing Request) {
+    // The batch holds the recognizer: it is used through an unretained handle.
     let state = request.state
+    let reason = request.reason
+    Unmanaged.passUnretained(request.recognizer)._withUnsafeGuaranteedRef { recognizer in
+      process(recognizer, state, reason)
+    }
+  }
+
+  @inline(__always)
+  private func process(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, _ reason: String?) {
     let published = recognizer.publishedState
     if published.isTerminal { return }
 
     if state == .failed || state == .cancelled {
       if recognizer.runtime.candidate != nil {
         // Recognized earlier in this round and now stops: publish after the recognition.
-        recognizer.runtime.followUps.append((state, request.reason))
+        recognizer.runtime.followUps.append((state, reason))
         return
       }
       setHeld(recognizer, false)
       publish(
         recognizer, published == .possible ? .failed : .cancelled,
-        reason: request.reason ?? defaultReason(state, from: published))
+        reason: reason ?? defaultReason(state, from: published))
       return
     }
 
     // began, changed or ended
     if recognizer.runtime.candidate != nil {
-      recognizer.runtime.followUps.append((state, request.reason))
+      recognizer.runtime.followUps.append((state, reason))
       return
     }
     if published == .began || published == .changed {
-      addCandidate(recognizer, state == .began ? .changed : state, reason: request.reason)
+      addCandidate(recognizer, state == .began ? .changed : state, reason: reason)
       return
     }
     // Leaving possible. (`heldRequestIsMoot` drops these requests of a held recognizer before
@@ -96,7 +108,7 @@ extension GestureRuntime {
       if trace != nil { emitWait(recognizer) }
       return
     }
-    addCandidate(recognizer, state == .changed ? .began : state, reason: request.reason)
+    addCandidate(recognizer, state == .changed ? .began : state, reason: reason)
   }
 
   func emitWait(_ recognizer: GestureRecognizer) {
