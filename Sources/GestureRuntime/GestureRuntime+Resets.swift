@@ -221,16 +221,18 @@ extension GestureRuntime {
   /// (behavior.md 3.12).
   func scheduleWatchdogs() {
     guard !watchdogCandidates.isEmpty else { return }
+    // The list holds each candidate until it is emptied below: read through unretained handles.
     for index in 0..<watchdogCandidates.count {
-      let recognizer = watchdogCandidates[index]
-      guard
-        recognizer.runtime.participating && !recognizer.runtime.watchdogPending
-          && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
-      else { continue }
-      recognizer.runtime.watchdogPending = true
-      startTimer(
-        for: recognizer, id: Self.watchdogTimerID,
-        deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
+      watchdogCandidates.unretained(at: index)._withUnsafeGuaranteedRef { recognizer in
+        guard
+          recognizer.runtime.participating && !recognizer.runtime.watchdogPending
+            && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
+        else { return }
+        recognizer.runtime.watchdogPending = true
+        startTimer(
+          for: recognizer, id: Self.watchdogTimerID,
+          deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
+      }
     }
     watchdogCandidates.removeAll()
   }

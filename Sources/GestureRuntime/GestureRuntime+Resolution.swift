@@ -474,8 +474,21 @@ extension GestureRuntime {
     if actionQueue.isEmpty { return }
     var index = 0
     while index < actionQueue.count {
-      let (recognizer, state) = actionQueue[index]
+      // The queue holds the recognizer until it is emptied below, even if an action removes it
+      // from its view (actions may add to the queue, never take from it).
+      let (handle, state) = actionQueue.withUnsafeMutableBufferPointer { queue in
+        (Unmanaged.passUnretained(queue[index].recognizer), queue[index].state)
+      }
       index += 1
+      handle._withUnsafeGuaranteedRef { recognizer in sendAction(recognizer, state) }
+    }
+    actionQueue.removeAll()
+  }
+
+  /// Sends one queued action: its trace line, then the recognizer's action handlers.
+  @inline(__always)
+  private func sendAction(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) {
+    do {
       if trace != nil {
         let view = recognizer.view
         recognizer.runtime.actionState = state
@@ -489,7 +502,6 @@ extension GestureRuntime {
       recognizer.performActions()
       recognizer.runtime.actionState = nil
     }
-    actionQueue.removeAll()
   }
 }
 
