@@ -74,9 +74,9 @@ extension GestureRecognizer {
   public final func cancelTimer(_ id: Int = 0) {
     // The runtime skips a timer whose id is no longer listed (at most one entry per id).
     var index = 0
-    while index < runtime.timers.count {
-      if runtime.timers[index].id == id {
-        runtime.timers.remove(at: index)
+    while index < timerSlots.count {
+      if timerSlots[index].id == id {
+        timerSlots.remove(at: index)
         return
       }
       index += 1

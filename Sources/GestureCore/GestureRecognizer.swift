@@ -63,6 +63,17 @@ open class GestureRecognizer {
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b111
   package final var runtime = RecognizerRuntimeRecord()
+  /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
+  /// with what the recognizer withholds of it from the view. Runtime bookkeeping, like
+  /// ``runtime``; a list the recognizer owns alone (no copy-on-write checks).
+  package final let attemptTouches = ScratchList<AttemptTouch>(capacity: 2)
+  /// Failure requirements in force for this attempt (runtime bookkeeping).
+  package final let requires = ScratchList<RequirementEdge>(capacity: 1)
+  /// Recognizers that may require this one to fail in their current attempt (runtime
+  /// bookkeeping).
+  package final let dependents = ScratchList<GestureRecognizer>(capacity: 1)
+  /// Generations of the recognizer's pending timers, by timer id (runtime bookkeeping).
+  package final let timerSlots = ScratchList<(id: Int, generation: UInt64)>(capacity: 2)
   /// The runtime dispatching to the recognizer. Unchecked unowned: a runtime sets it when an
   /// attempt starts and, in its `deinit`, clears it for every recognizer of its tree; a recognizer
   /// leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).

@@ -25,15 +25,6 @@ package struct RecognizerRuntimeRecord {
   package var requestedThisDelivery = false
   /// The state an action being sent reports as ``GestureRecognizer/state``.
   package var actionState: GestureRecognizer.State?
-  /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
-  /// with what the recognizer withholds of it from the view.
-  package var attemptTouches: [AttemptTouch] = []
-  /// Failure requirements in force for this attempt.
-  package var requires: [RequirementEdge] = []
-  /// Recognizers that may require this one to fail in their current attempt.
-  package var dependents: [GestureRecognizer] = []
-  /// Generations of the recognizer's timers, by timer id.
-  package var timers: [(id: Int, generation: UInt64)] = []
   /// The depth of the view when the attempt began (tie order, behavior.md 3.4).
   package var depth = 0
   /// Scratch marks for the runtime's passes.

@@ -1,4 +1,4 @@
-import GestureCore
+@_spi(GestureRuntime) import GestureCore
 
 extension GestureRuntime: GestureHost {
   var currentTime: Timestamp { now }
@@ -51,9 +51,9 @@ extension GestureRuntime: GestureHost {
 
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     recognizer.trackedTouches.removeAll { $0 === touch }
-    if let index = recognizer.runtime.attemptTouches.firstIndex(where: { $0.touch === touch }) {
+    if let index = recognizer.attemptTouches.firstIndex(where: { $0.touch === touch }) {
       stopWithholding(recognizer, at: index)
-      recognizer.runtime.attemptTouches.remove(at: index)
+      recognizer.attemptTouches.remove(at: index)
     }
     if recognizer.trackedTouches.isEmpty { watchdogCandidates.append(recognizer) }
     if let record = touch.record {
@@ -123,7 +123,7 @@ extension GestureRuntime: GestureHost {
         stopReason = nil
         removeTracked(touches, from: recognizer)
       }
-      for attempt in recognizer.runtime.attemptTouches {
+      for attempt in recognizer.attemptTouches {
         if let record = attempt.touch.record { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)

@@ -1,4 +1,4 @@
-import GestureCore
+@_spi(GestureRuntime) import GestureCore
 
 extension GestureRuntime {
   /// Applies one input event: updates touches, collects recognizers for new touches, delivers the
@@ -159,7 +159,7 @@ extension GestureRuntime {
             }
           }
           startAttempt(recognizer, depth: depth)
-          if !recognizer.runtime.requires.isEmpty { edgesAdded = true }
+          if !recognizer.requires.isEmpty { edgesAdded = true }
         }
         recognizer.runtime.watchdogPending = false
         recognizer.runtime.sequence = sequence
@@ -201,7 +201,7 @@ extension GestureRuntime {
         record.endWithholders += 1
       }
     }
-    recognizer.runtime.attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+    recognizer.attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
     recognizer.trackedTouches.append(touch)
   }
 
@@ -241,10 +241,10 @@ extension GestureRuntime {
   }
 
   func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
-    if recognizer.runtime.requires.contains(where: { $0.target === target }) { return }
-    recognizer.runtime.requires.append(RequirementEdge(target: target, origin: origin))
-    if !target.runtime.dependents.contains(where: { $0 === recognizer }) {
-      target.runtime.dependents.append(recognizer)
+    if recognizer.requires.contains(where: { $0.target === target }) { return }
+    recognizer.requires.append(RequirementEdge(target: target, origin: origin))
+    if !target.dependents.contains(where: { $0 === recognizer }) {
+      target.dependents.append(recognizer)
     }
   }
 
@@ -274,7 +274,7 @@ extension GestureRuntime {
         } else if b.asksForDynamicFailureRequirements && b.shouldBeRequiredToFail(by: a) {
           origin = .subclassShouldBeRequiredToFail
         }
-        guard let origin, !a.runtime.requires.contains(where: { $0.target === b }) else { continue }
+        guard let origin, !a.requires.contains(where: { $0.target === b }) else { continue }
         addEdge(from: a, to: b, origin: origin)
         added = true
         if b.runtime.recognized && !a.runtime.sentAction && !a.requestedState.isTerminal {
@@ -290,9 +290,9 @@ extension GestureRuntime {
 
   /// Whether the two were already collected for a common touch in their current attempts.
   func alreadyCollectedTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-    let first = a.runtime.attemptTouches
+    let first = a.attemptTouches
     if first.isEmpty { return false }
-    let second = b.runtime.attemptTouches
+    let second = b.attemptTouches
     if second.isEmpty { return false }
     for attempt in first where second.contains(where: { $0.touch === attempt.touch }) { return true }
     return false

@@ -1,4 +1,4 @@
-import GestureCore
+@_spi(GestureRuntime) import GestureCore
 
 extension GestureRuntime {
   /// Resets finished recognizers; recognizers joined by failure requirements whose two ends both
@@ -35,7 +35,7 @@ extension GestureRuntime {
   private func resetPassStep(_ recognizer: GestureRecognizer, mark: UInt64) {
     guard recognizer.runtime.participating && recognizer.runtime.resetMark != mark else { return }
     // Most recognizers have no requirement with another participant: reset them alone.
-    if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.isEmpty {
+    if recognizer.requires.isEmpty && recognizer.dependents.isEmpty {
       recognizer.runtime.resetMark = mark
       if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
       return
@@ -48,10 +48,10 @@ extension GestureRuntime {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
         // the partner as finished again, for a pass that finds it reset).
-        recognizer.runtime.requires.clear()
-        recognizer.runtime.dependents.clear()
-        partner.runtime.requires.clear()
-        partner.runtime.dependents.clear()
+        recognizer.requires.removeAll()
+        recognizer.dependents.removeAll()
+        partner.requires.removeAll()
+        partner.dependents.removeAll()
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         resetRecognizer(partnerFirst ? partner : recognizer)
         resetRecognizer(partnerFirst ? recognizer : partner)
@@ -81,17 +81,17 @@ extension GestureRuntime {
   /// `markRequirementComponent`): keep it in step with them.
   func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
     let me = ObjectIdentifier(recognizer)
-    if recognizer.runtime.requires.count == 1 && recognizer.runtime.dependents.isEmpty {
-      let target = recognizer.runtime.requires[0].target
-      guard target !== recognizer, target.runtime.requires.isEmpty, target.runtime.dependents.count == 1,
-        ObjectIdentifier(target.runtime.dependents[0]) == me
+    if recognizer.requires.count == 1 && recognizer.dependents.isEmpty {
+      let target = recognizer.requires[0].target
+      guard target !== recognizer, target.requires.isEmpty, target.dependents.count == 1,
+        ObjectIdentifier(target.dependents[0]) == me
       else { return nil }
       return target
     }
-    if recognizer.runtime.requires.isEmpty && recognizer.runtime.dependents.count == 1 {
-      let dependent = recognizer.runtime.dependents[0]
-      guard dependent !== recognizer, dependent.runtime.dependents.isEmpty, dependent.runtime.requires.count == 1,
-        ObjectIdentifier(dependent.runtime.requires[0].target) == me
+    if recognizer.requires.isEmpty && recognizer.dependents.count == 1 {
+      let dependent = recognizer.dependents[0]
+      guard dependent !== recognizer, dependent.dependents.isEmpty, dependent.requires.count == 1,
+        ObjectIdentifier(dependent.requires[0].target) == me
       else { return nil }
       return dependent
     }
@@ -129,13 +129,13 @@ extension GestureRuntime {
     while index < group.count {
       let current = group[index]
       index += 1
-      for edge in current.runtime.requires where edge.target.runtime.participating && edge.target.runtime.mark != seen {
+      for edge in current.requires where edge.target.runtime.participating && edge.target.runtime.mark != seen {
         edge.target.runtime.mark = seen
         group.append(edge.target)
       }
-      for dependent in current.runtime.dependents
+      for dependent in current.dependents
       where dependent.runtime.participating && dependent.runtime.mark != seen
-        && dependent.runtime.requires.contains(where: { $0.target === current })
+        && dependent.requires.contains(where: { $0.target === current })
       {
         dependent.runtime.mark = seen
         group.append(dependent)
@@ -147,7 +147,7 @@ extension GestureRuntime {
   /// it. The touches it tracked are never delivered to it again (behavior.md 2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.participating else { return }
-    if !recognizer.runtime.requires.isEmpty || !recognizer.runtime.dependents.isEmpty {
+    if !recognizer.requires.isEmpty || !recognizer.dependents.isEmpty {
       dropAttemptEdges(of: recognizer)
     }
     recognizer.runtime.attempt &+= 1
@@ -163,7 +163,7 @@ extension GestureRuntime {
     recognizer.runtime.candidate = nil
     recognizer.runtime.excludedBy = nil
     stopWithholding(recognizer)
-    if !recognizer.runtime.attemptTouches.isEmpty { recognizer.runtime.attemptTouches.clear() }
+    if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.removeAll() }
     recognizer.cancelAllTimers()
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
@@ -180,41 +180,41 @@ extension GestureRuntime {
   /// looked at again. Index loops, no closures: this runs for most resets.
   func dropAttemptEdges(of recognizer: GestureRecognizer) {
     let me = ObjectIdentifier(recognizer)
-    let requireCount = recognizer.runtime.requires.count
+    let requireCount = recognizer.requires.count
     for index in 0..<requireCount {
-      let target = recognizer.runtime.requires[index].target
+      let target = recognizer.requires[index].target
       if target.runtime.participating && target.publishedState.isTerminal { finished.append(target) }
     }
-    for index in recognizer.runtime.dependents.indices {
-      let dependent = recognizer.runtime.dependents[index]
+    for index in recognizer.dependents.indices {
+      let dependent = recognizer.dependents[index]
       if dependent.runtime.participating && dependent.publishedState.isTerminal { finished.append(dependent) }
     }
     for index in 0..<requireCount {
-      let target = recognizer.runtime.requires[index].target
+      let target = recognizer.requires[index].target
       // addEdge lists a dependent once.
-      if let at = target.runtime.dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
-        target.runtime.dependents.remove(at: at)
+      if let at = target.dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
+        target.dependents.remove(at: at)
       }
     }
     var index = 0
-    while index < recognizer.runtime.dependents.count {
-      let dependent = recognizer.runtime.dependents[index]
+    while index < recognizer.dependents.count {
+      let dependent = recognizer.dependents[index]
       // addEdge keeps one edge per target; a static one stays for the dependent's attempt.
       var keeps = false
-      if let at = dependent.runtime.requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
-        if dependent.runtime.requires[at].origin == .requireToFail {
+      if let at = dependent.requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
+        if dependent.requires[at].origin == .requireToFail {
           keeps = dependent.runtime.participating
         } else {
-          dependent.runtime.requires.remove(at: at)
+          dependent.requires.remove(at: at)
         }
       }
       if keeps {
         index += 1
       } else {
-        recognizer.runtime.dependents.remove(at: index)
+        recognizer.dependents.remove(at: index)
       }
     }
-    if requireCount > 0 { recognizer.runtime.requires.clear() }
+    if requireCount > 0 { recognizer.requires.removeAll() }
   }
 
   /// Arms the watchdog of every recognizer that is undecided with no touch down
@@ -240,10 +240,10 @@ extension GestureRuntime {
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
     timerGeneration &+= 1
     let generation = timerGeneration
-    if let index = recognizer.runtime.timers.firstIndex(where: { $0.id == id }) {
-      recognizer.runtime.timers[index].generation = generation
+    if let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) {
+      recognizer.timerSlots[index].generation = generation
     } else {
-      recognizer.runtime.timers.append((id, generation))
+      recognizer.timerSlots.append((id, generation))
     }
     timers.push(
       deadline: deadline, recognizer: recognizer, id: id, generation: generation, inOrder: id == Self.watchdogTimerID)
@@ -257,8 +257,8 @@ extension GestureRuntime {
   /// below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
     for index in 0..<participants.count {
-      for edge in participants[index].runtime.requires where !edge.onCycle {
-        if edge.target.runtime.participating && !edge.target.runtime.requires.isEmpty { return true }
+      for edge in participants[index].requires where !edge.onCycle {
+        if edge.target.runtime.participating && !edge.target.requires.isEmpty { return true }
       }
     }
     return false
@@ -271,17 +271,17 @@ extension GestureRuntime {
     index.reserveCapacity(nodes.count)
     for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
     let (component, componentSizes) = stronglyConnectedComponents(count: nodes.count) { node in
-      nodes[node].runtime.requires.compactMap { index[ObjectIdentifier($0.target)] }
+      nodes[node].requires.compactMap { index[ObjectIdentifier($0.target)] }
     }
     var reported: [Int] = []
     for (i, node) in nodes.enumerated() {
       let c = component[i]
       guard componentSizes[c] > 1 else { continue }
-      for e in node.runtime.requires.indices {
-        guard let j = index[ObjectIdentifier(node.runtime.requires[e].target)], component[j] == c,
-          !node.runtime.requires[e].onCycle
+      for e in node.requires.indices {
+        guard let j = index[ObjectIdentifier(node.requires[e].target)], component[j] == c,
+          !node.requires[e].onCycle
         else { continue }
-        node.runtime.requires[e].onCycle = true
+        node.requires[e].onCycle = true
         if !reported.contains(c) { reported.append(c) }
       }
     }

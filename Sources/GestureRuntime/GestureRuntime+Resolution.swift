@@ -1,4 +1,4 @@
-import GestureCore
+@_spi(GestureRuntime) import GestureCore
 
 extension GestureRuntime {
   /// Resolves every requested state change until none is left (behavior.md 3.1–3.10): holds
@@ -89,7 +89,7 @@ extension GestureRuntime {
       }
     }
     var waiting = false
-    for edge in recognizer.runtime.requires where !edge.onCycle {
+    for edge in recognizer.requires where !edge.onCycle {
       let target = edge.target
       guard target.runtime.participating else { continue }
       if target.runtime.recognized {
@@ -113,7 +113,7 @@ extension GestureRuntime {
 
   func emitWait(_ recognizer: GestureRecognizer) {
     var names: [String] = []
-    for edge in recognizer.runtime.requires where isPendingTarget(edge.target) {
+    for edge in recognizer.requires where isPendingTarget(edge.target) {
       names.append(edge.target.displayName)
     }
     emit(.wait(recognizer: recognizer.displayName, wants: recognizer.runtime.wants, waitingFor: names))
@@ -128,7 +128,7 @@ extension GestureRuntime {
   /// (behavior.md 2.12, 3.1). Returns the reason for a veto, or nil.
   func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
     if recognizer.cancelsTouchesInView {
-      let touches = recognizer.runtime.attemptTouches
+      let touches = recognizer.attemptTouches
       for index in 0..<touches.count {
         // Ask each view once: skip a view an earlier touch was hit-tested to.
         guard let view = touches[index].touch.view else { continue }
@@ -162,7 +162,7 @@ extension GestureRuntime {
   /// (behavior.md 3.9): a continuous one `began` first, then `ended` if it already finished.
   func release(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
-    if recognizer.runtime.requires.contains(where: { isPendingTarget($0.target) }) { return }
+    if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
     setHeld(recognizer, false)
     recognizer.didFinishWaiting()
     let logical = recognizer.requestedState
@@ -170,7 +170,7 @@ extension GestureRuntime {
     var reason: String?
     if trace != nil {
       var names: [String] = []
-      for edge in recognizer.runtime.requires where edge.target.publishedState == .failed {
+      for edge in recognizer.requires where edge.target.publishedState == .failed {
         names.append(edge.target.displayName)
       }
       reason = "released: \(names.joined(separator: ", ")) failed"
@@ -248,11 +248,11 @@ extension GestureRuntime {
     }
     if fromPossible {
       // Recognizers that require this one to fail fail now (behavior.md 3.9).
-      for dependent in winner.runtime.dependents
+      for dependent in winner.dependents
       where dependent !== winner && dependent.runtime.participating
         && dependent.publishedState == .possible && !dependent.runtime.sentAction
         && dependent.runtime.candidate == nil
-        && dependent.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle })
+        && dependent.requires.contains(where: { $0.target === winner && !$0.onCycle })
       {
         dependent.requestedState = .failed
         setHeld(dependent, false)
@@ -284,7 +284,7 @@ extension GestureRuntime {
     // of the winner's component, so a dispatch costs what it touches, not every participant.
     // A winner without requirements has no component to walk.
     // With no recognizer held at all (a pan that changes after its swipe failed), neither.
-    guard heldCount > 0, !winner.runtime.requires.isEmpty || !winner.runtime.dependents.isEmpty else { return }
+    guard heldCount > 0, !winner.requires.isEmpty || !winner.dependents.isEmpty else { return }
     // A component that is a pair (a swipe and the pan that waits for it) has nobody to exclude:
     // its one other member waits for the winner or is waited for by it, through the one edge, and
     // considerExclusion never excludes either (the requirement decides instead). No walk.
@@ -340,8 +340,8 @@ extension GestureRuntime {
         winnerView == otherView || viewsRelated(winner.view, other.view)
       else { return }
       // One that waits for the winner fails through that requirement instead (behavior.md 3.9).
-      if other.runtime.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
-      if winner.runtime.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
+      if other.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
+      if winner.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
       guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return }
       if let delegate = other.delegateIfAny,
         delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner)
@@ -362,7 +362,7 @@ extension GestureRuntime {
   /// for exclusion, behavior.md 3.2).
   func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
     // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
-    for attempt in recognizer.runtime.attemptTouches {
+    for attempt in recognizer.attemptTouches {
       guard let record = attempt.touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
         record.phaseInDispatch == .ended || record.phaseInDispatch == .cancelled
       else { continue }
@@ -396,12 +396,12 @@ extension GestureRuntime {
     defer { swap(&stack, &componentStack) }
     stack.append(recognizer)
     while let current = stack.popLast() {
-      for edge in current.runtime.requires where edge.target.runtime.participating && edge.target.runtime.mark != mark {
+      for edge in current.requires where edge.target.runtime.participating && edge.target.runtime.mark != mark {
         edge.target.runtime.mark = mark
         stack.append(edge.target)
         members.append(edge.target)
       }
-      for dependent in current.runtime.dependents
+      for dependent in current.dependents
       where dependent.runtime.participating && dependent.runtime.mark != mark {
         dependent.runtime.mark = mark
         stack.append(dependent)
@@ -445,7 +445,7 @@ extension GestureRuntime {
     if from == .possible && (state == .began || state == .ended) {
       recognizer.runtime.recognized = true
       if recognizer.cancelsTouchesInView {
-        for attempt in recognizer.runtime.attemptTouches {
+        for attempt in recognizer.attemptTouches {
           if let record = attempt.touch.record {
             record.cancelRequested = true
             markDirty(record)
@@ -454,7 +454,7 @@ extension GestureRuntime {
       }
     }
     if state == .began || state.isTerminal {
-      for attempt in recognizer.runtime.attemptTouches {
+      for attempt in recognizer.attemptTouches {
         if let record = attempt.touch.record { markDirty(record) }
       }
     }
@@ -462,7 +462,7 @@ extension GestureRuntime {
       recognizer.cancelAllTimers()
       finished.append(recognizer)
       if state == .failed || state == .cancelled {
-        for dependent in recognizer.runtime.dependents where dependent.runtime.held {
+        for dependent in recognizer.dependents where dependent.runtime.held {
           releases.append(dependent)
         }
       }
@@ -509,6 +509,6 @@ extension GestureRecognizer {
   /// Forgets every pending timer of the recognizer (they are skipped when they come due).
   @inline(__always)
   func cancelAllTimers() {
-    if !runtime.timers.isEmpty { runtime.timers.clear() }
+    if !timerSlots.isEmpty { timerSlots.removeAll() }
   }
 }

@@ -1,4 +1,4 @@
-import GestureCore
+@_spi(GestureRuntime) import GestureCore
 
 extension GestureRuntime {
   /// Whether a recognizer that still holds the touch is undecided and withholds its `began`
@@ -16,15 +16,15 @@ extension GestureRuntime {
   /// The recognizer has decided (or stopped holding its touches): it no longer withholds them.
   @inline(__always)
   func stopWithholding(_ recognizer: GestureRecognizer) {
-    for index in recognizer.runtime.attemptTouches.indices {
-      if recognizer.runtime.attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
+    for index in recognizer.attemptTouches.indices {
+      if recognizer.attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
     }
   }
 
   func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
-    let flags = recognizer.runtime.attemptTouches[index].withholds
-    recognizer.runtime.attemptTouches[index].withholds = 0
-    guard flags != 0, let record = recognizer.runtime.attemptTouches[index].touch.record else { return }
+    let flags = recognizer.attemptTouches[index].withholds
+    recognizer.attemptTouches[index].withholds = 0
+    guard flags != 0, let record = recognizer.attemptTouches[index].touch.record else { return }
     if flags & 1 != 0 { record.beganWithholders -= 1 }
     if flags & 2 != 0 { record.endWithholders -= 1 }
     markDirty(record)

@@ -1,4 +1,4 @@
-public import GestureCore
+@_spi(GestureRuntime) public import GestureCore
 
 /// The event loop: dispatches touch events and timers to the recognizers of a view tree, resolves
 /// their conflicts, sends their actions and delivers touches to the views (behavior.md 2, 3, 5).
@@ -146,9 +146,9 @@ public final class GestureRuntime {
     // between recognizers: a scene dropped mid-attempt must not keep itself alive through them.
     for recognizer in participants.elements {
       recognizer.trackedTouches.removeAll()
-      recognizer.runtime.attemptTouches.removeAll()
-      recognizer.runtime.requires.removeAll()
-      recognizer.runtime.dependents.removeAll()
+      recognizer.attemptTouches.removeAll()
+      recognizer.requires.removeAll()
+      recognizer.dependents.removeAll()
       recognizer.runtime.excludedBy = nil
     }
   }
@@ -289,7 +289,7 @@ public final class GestureRuntime {
   }
 
   func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
-    for slot in recognizer.runtime.timers where slot.id == id { return slot.generation }
+    for slot in recognizer.timerSlots where slot.id == id { return slot.generation }
     return nil
   }
 
@@ -310,7 +310,7 @@ public final class GestureRuntime {
         // A held recognizer waits for its targets' own watchdogs, which decide it; only when
         // every target it waits for is itself held (a deadlock) does its own watchdog act.
         if recognizer.runtime.held
-          && recognizer.runtime.requires.contains(where: { isPendingTarget($0.target) && !$0.target.runtime.held })
+          && recognizer.requires.contains(where: { isPendingTarget($0.target) && !$0.target.runtime.held })
         {
           watchdogCandidates.append(recognizer)
           return

@@ -1,4 +1,4 @@
-public import GestureCore
+@_spi(GestureRuntime) public import GestureCore
 
 /// A clock that follows the system's monotonic clock, for apps.
 ///

@@ -1,4 +1,4 @@
-import GestureCore
+@_spi(GestureRuntime) import GestureCore
 
 /// A pending timer of a recognizer (or the runtime's watchdog).
 struct PendingTimer {

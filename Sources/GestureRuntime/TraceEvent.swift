@@ -1,4 +1,4 @@
-public import GestureCore
+@_spi(GestureRuntime) public import GestureCore
 
 /// One decision of the runtime, as `gesturectl trace` prints it and tests compare it
 /// (formats.md, trace).
