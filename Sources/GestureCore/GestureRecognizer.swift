@@ -82,8 +82,10 @@ open class GestureRecognizer {
   }
   /// The identity of ``host``, comparable without loading the unowned reference.
   package final private(set) var hostIdentifier: ObjectIdentifier?
-  package final var trackedTouches: [Touch] = []
-  package final var lastTouchLocations: [Point] = []
+  /// The touches being tracked, in the order they began (runtime bookkeeping; see ``touches``).
+  package final let trackedTouches = ScratchList<Touch>(capacity: 2)
+  /// Where the last touches lifted (``location(in:)`` once none is left).
+  package final let lastTouchLocations = ScratchList<Point>(capacity: 2)
   package final var additionOrder = 0
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
@@ -269,8 +271,18 @@ open class GestureRecognizer {
   /// The number of touches the recognizer is tracking.
   public final var numberOfTouches: Int { trackedTouches.count }
 
-  /// The touches the recognizer is tracking, in the order they began.
-  public final var touches: [Touch] { trackedTouches }
+  /// The touch at `index` (0 ..< ``numberOfTouches``) of those the recognizer is tracking, in
+  /// the order they began. Unlike ``touches``, it builds no array.
+  public final func touch(at index: Int) -> Touch {
+    precondition(
+      index >= 0 && index < trackedTouches.count,
+      "\(displayName): touch index \(index) out of range 0..<\(trackedTouches.count)")
+    return trackedTouches[index]
+  }
+
+  /// The touches the recognizer is tracking, in the order they began (a new array on each call:
+  /// per-event code reads ``numberOfTouches`` and ``touch(at:)`` instead).
+  public final var touches: [Touch] { trackedTouches.elements }
 
   /// The centroid of a sequence of points.
   @inlinable

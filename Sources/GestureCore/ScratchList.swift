@@ -128,6 +128,21 @@ public final class ScratchList<Element> {
     return element
   }
 
+  /// Removes every element that satisfies `shouldBeRemoved`, keeping the order of the rest.
+  @inlinable
+  public func removeAll(where shouldBeRemoved: (Element) throws -> Bool) rethrows {
+    var kept = 0
+    for index in 0..<stored {
+      if try shouldBeRemoved(storage[index]) { continue }
+      if kept != index { swap(&storage[kept], &storage[index]) }
+      kept += 1
+    }
+    while stored > kept {
+      stored -= 1
+      _ = (storage + stored).move()
+    }
+  }
+
   /// Removes the first `k` elements, moving the rest to the front.
   @inlinable
   public func removeFirst(_ k: Int) {

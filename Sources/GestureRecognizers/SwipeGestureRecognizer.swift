@@ -117,8 +117,8 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
       )
       return
     }
-    let tracked = self.touches
-    guard tracked.count >= numberOfTouchesRequired else { return }
+    let fingerCount = numberOfTouches
+    guard fingerCount >= numberOfTouchesRequired else { return }
     let fraction = min(1, max(0, Double(elapsedMicroseconds) / Double(max(1, maximumDurationMicroseconds))))
     let needed =
       minimumPrimaryMovement - (minimumPrimaryMovement - minimumPrimaryMovementAtMaximumDuration) * fraction
@@ -130,7 +130,13 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
     // numbers, so that a move touches no array of strings.
     var lastRuledOut: (index: Int, reversed: Bool, amount: Double, limit: Double)?
     // One finger (the common case): its displacement is read once, not once per direction.
-    let single: Point? = tracked.count == 1 ? tracked[0].locationInWindow - tracked[0].initialLocationInWindow : nil
+    let single: Point?
+    if fingerCount == 1 {
+      let finger = touch(at: 0)
+      single = finger.locationInWindow - finger.initialLocationInWindow
+    } else {
+      single = nil
+    }
     for index in 0..<4 {
       let bit = Direction(rawValue: 1 << index)
       guard direction.contains(bit) && !ruledOut.contains(bit) else { continue }
@@ -145,13 +151,14 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
         largestSecondary = abs(displacement.x * unitY - displacement.y * unitX)
         centroidPrimary = primary
       } else {
-        for touch in tracked {
-          let displacement = touch.locationInWindow - touch.initialLocationInWindow
+        for finger in 0..<fingerCount {
+          let tracked = touch(at: finger)
+          let displacement = tracked.locationInWindow - tracked.initialLocationInWindow
           let primary = displacement.x * unitX + displacement.y * unitY
           let secondary = abs(displacement.x * unitY - displacement.y * unitX)
           smallestPrimary = min(smallestPrimary, primary)
           largestSecondary = max(largestSecondary, secondary)
-          centroidPrimary += primary / Double(tracked.count)
+          centroidPrimary += primary / Double(fingerCount)
         }
       }
       furthest[index] = max(furthest[index], centroidPrimary)

@@ -115,7 +115,7 @@ extension GestureRuntime: GestureHost {
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
     for recognizer in recognizers where recognizer.runtime.participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
-        let touches = recognizer.trackedTouches
+        let touches = recognizer.trackedTouches.elements
         let event = TouchEvent(timestamp: now, allTouches: touches)
         recognizer.runtime.requestedThisDelivery = false
         stopReason = reason

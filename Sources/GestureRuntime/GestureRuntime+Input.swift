@@ -405,9 +405,9 @@ extension GestureRuntime {
       if before == 1 {
         // The common case: the recognizer's only touch lifted.
         guard recognizer.trackedTouches[0] === lifted else { return }
-        recognizer.trackedTouches.clear()
+        recognizer.trackedTouches.removeAll()
         watchdogCandidates.append(recognizer)
-        recognizer.lastTouchLocations.clear()
+        recognizer.lastTouchLocations.removeAll()
         recognizer.lastTouchLocations.append(lifted.locationInWindow)
         return
       }
@@ -420,7 +420,7 @@ extension GestureRuntime {
     }
     if recognizer.trackedTouches.isEmpty && before > 0 {
       watchdogCandidates.append(recognizer)
-      recognizer.lastTouchLocations.clear()
+      recognizer.lastTouchLocations.removeAll()
       for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
     }
   }

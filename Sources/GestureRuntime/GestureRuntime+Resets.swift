@@ -165,8 +165,8 @@ extension GestureRuntime {
     stopWithholding(recognizer)
     if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.removeAll() }
     recognizer.cancelAllTimers()
-    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
-    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
+    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.removeAll() }
+    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.removeAll() }
     if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
     removedParticipants += 1
     recognizer.requestedState = .possible

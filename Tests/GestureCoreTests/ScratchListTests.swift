@@ -131,4 +131,21 @@ struct ScratchListTests {
     list.removeAll()
     #expect(list.isEmpty && list.firstIndex(where: { _ in true }) == nil)
   }
+
+  @Test("removeAll(where:) keeps the order of the rest and releases what it removes")
+  func removeAllWhere() {
+    Counted.alive = 0
+    do {
+      let list = ScratchList<Counted>(capacity: 1)
+      for value in 0..<7 { list.append(Counted(value)) }
+      list.removeAll { $0.value % 3 == 0 }
+      #expect(list.map(\.value) == [1, 2, 4, 5])
+      #expect(Counted.alive == 4)
+      list.removeAll { _ in false }
+      #expect(list.map(\.value) == [1, 2, 4, 5])
+      list.removeAll { _ in true }
+      #expect(list.isEmpty)
+      #expect(Counted.alive == 0)
+    }
+  }
 }

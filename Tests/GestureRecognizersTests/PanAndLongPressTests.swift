@@ -54,12 +54,18 @@ struct PanTests {
     h.down(2, 300, 300, at: 0.2)
     #expect(capped.numberOfTouches == 1)
     #expect(pan.numberOfTouches == 2)
+    // touch(at:) and touches list the tracked touches in the order they began.
+    #expect(pan.touch(at: 0).identifier == 1 && pan.touch(at: 1).identifier == 2)
+    #expect(pan.touches.map(\.identifier) == [1, 2])
+    #expect(capped.touches.map(\.identifier) == [1])
     #expect(pan.translation(in: nil) == Point(x: 20, y: 0))
     h.move(2, 310, 300, at: 0.3)
     #expect(pan.translation(in: nil) == Point(x: 25, y: 0))
     #expect(capped.translation(in: nil) == Point(x: 20, y: 0))
     h.up(1, 130, 100, at: 0.4)
     #expect(pan.translation(in: nil) == Point(x: 25, y: 0))
+    #expect(pan.numberOfTouches == 1 && pan.touch(at: 0).identifier == 2)
+    #expect(pan.touches.map(\.identifier) == [2])
     h.move(2, 320, 300, at: 0.5)
     #expect(pan.translation(in: nil) == Point(x: 35, y: 0))
   }
