@@ -219,6 +219,14 @@ open class GestureRecognizer {
   /// Calls the registered actions in registration order (used by the runtime).
   package final func performActions() {
     if actions.isEmpty { return }
+    if actions.count == 1 {
+      // The common case: one action, called without a snapshot of the list. (The closure is
+      // copied out first, so an action that removes itself or adds others changes nothing here,
+      // as with the snapshot.)
+      let body = actions[0].body
+      body(self)
+      return
+    }
     let snapshot = actions
     for entry in snapshot { entry.body(self) }
   }

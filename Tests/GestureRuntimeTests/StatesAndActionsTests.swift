@@ -163,6 +163,40 @@ struct StatesAndActionsTests {
     #expect(h.decisions.contains("1.1 state f possible → failed: failed"))
   }
 
+  @Test("1.3 Actions added or removed by an action take effect from the next state change")
+  func actionsChangedDuringDispatch() {
+    let h = Harness()
+    let r = h.add(ScriptedRecognizer(), "s")
+    final class Log { var entries: [String] = [] }
+    let log = Log()
+    // One action (the runtime's single-action path) that removes itself and adds another.
+    var onlyID: ActionIdentifier?
+    onlyID = r.addAction { recognizer in
+      log.entries.append("only \(recognizer.state)")
+      recognizer.removeAction(onlyID!)
+      recognizer.addAction { log.entries.append("added \($0.state)") }
+    }
+    r.onMoved = [[.began], [.changed], [.changed]]
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 20, 10, at: 0.1)
+    h.move(1, 30, 10, at: 0.2)
+    #expect(log.entries == ["only began", "added changed"])
+    // Two actions (the snapshot path): the first removes the second, which still runs this time.
+    var secondID: ActionIdentifier?
+    r.addAction { recognizer in
+      log.entries.append("remover \(recognizer.state)")
+      if let secondID { recognizer.removeAction(secondID) }
+    }
+    secondID = r.addAction { log.entries.append("removed \($0.state)") }
+    log.entries.removeAll()
+    h.move(1, 40, 10, at: 0.3)
+    h.move(1, 50, 10, at: 0.4)
+    #expect(
+      log.entries == [
+        "added changed", "remover changed", "removed changed", "added changed", "remover changed",
+      ])
+  }
+
   @Test(
     "1.4 A began recognizer gets a changed action for every event with a touch it tracks; stationary touches are not delivered"
   )
