@@ -66,14 +66,14 @@ open class GestureRecognizer {
   /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
   /// with what the recognizer withholds of it from the view. Runtime bookkeeping, like
   /// ``runtime``; a list the recognizer owns alone (no copy-on-write checks).
-  package final let attemptTouches = ScratchList<AttemptTouch>(capacity: 2)
+  package final var attemptTouches = InlineList<AttemptTouch>()
   /// Failure requirements in force for this attempt (runtime bookkeeping).
-  package final let requires = ScratchList<RequirementEdge>(capacity: 1)
+  package final var requires = InlineList<RequirementEdge>()
   /// Recognizers that may require this one to fail in their current attempt (runtime
   /// bookkeeping).
-  package final let dependents = ScratchList<GestureRecognizer>(capacity: 1)
+  package final var dependents = InlineList<GestureRecognizer>()
   /// Generations of the recognizer's pending timers, by timer id (runtime bookkeeping).
-  package final let timerSlots = ScratchList<(id: Int, generation: UInt64)>(capacity: 2)
+  package final var timerSlots = InlineList<(id: Int, generation: UInt64)>()
   /// The runtime dispatching to the recognizer. Unchecked unowned: a runtime sets it when an
   /// attempt starts and, in its `deinit`, clears it for every recognizer of its tree; a recognizer
   /// leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).
@@ -83,9 +83,9 @@ open class GestureRecognizer {
   /// The identity of ``host``, comparable without loading the unowned reference.
   package final private(set) var hostIdentifier: ObjectIdentifier?
   /// The touches being tracked, in the order they began (runtime bookkeeping; see ``touches``).
-  package final let trackedTouches = ScratchList<Touch>(capacity: 2)
+  package final var trackedTouches = InlineList<Touch>()
   /// Where the last touches lifted (``location(in:)`` once none is left).
-  package final let lastTouchLocations = ScratchList<Point>(capacity: 2)
+  package final var lastTouchLocations = InlineList<Point>()
   package final var additionOrder = 0
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
@@ -257,14 +257,24 @@ open class GestureRecognizer {
   /// default the centroid of its touches, or of where they lifted once none is left
   /// (behavior.md 4).
   open func location(in view: View?) -> Point {
-    let centroid: Point
+    // The mean of the touches' locations, or of where the last ones lifted, summed in order as
+    // `centroid(_:)` does.
+    var sum = Point.zero
+    let count: Int
     if !trackedTouches.isEmpty {
-      centroid = Self.centroid(trackedTouches.lazy.map(\.locationInWindow))
+      count = trackedTouches.count
+      for index in 0..<count {
+        sum = sum + trackedTouches[index].locationInWindow
+      }
     } else if !lastTouchLocations.isEmpty {
-      centroid = Self.centroid(lastTouchLocations)
+      count = lastTouchLocations.count
+      for index in 0..<count {
+        sum = sum + lastTouchLocations[index]
+      }
     } else {
       return .zero
     }
+    let centroid = Point(x: sum.x / Double(count), y: sum.y / Double(count))
     return view?.convert(centroid, from: nil) ?? centroid
   }
 

@@ -123,7 +123,8 @@ extension GestureRuntime: GestureHost {
         stopReason = nil
         removeTracked(touches, from: recognizer)
       }
-      for attempt in recognizer.attemptTouches {
+      for attemptIndex in recognizer.attemptTouches.indices {
+        let attempt = recognizer.attemptTouches[attemptIndex]
         if let record = attempt.touch.record { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)

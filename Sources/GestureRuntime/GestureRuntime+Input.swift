@@ -290,11 +290,11 @@ extension GestureRuntime {
 
   /// Whether the two were already collected for a common touch in their current attempts.
   func alreadyCollectedTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-    let first = a.attemptTouches
-    if first.isEmpty { return false }
-    let second = b.attemptTouches
-    if second.isEmpty { return false }
-    for attempt in first where second.contains(where: { $0.touch === attempt.touch }) { return true }
+    if a.attemptTouches.isEmpty || b.attemptTouches.isEmpty { return false }
+    for index in a.attemptTouches.indices {
+      let touch = a.attemptTouches[index].touch
+      if b.attemptTouches.contains(where: { $0.touch === touch }) { return true }
+    }
     return false
   }
 

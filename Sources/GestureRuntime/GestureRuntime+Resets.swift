@@ -129,14 +129,18 @@ extension GestureRuntime {
     while index < group.count {
       let current = group[index]
       index += 1
-      for edge in current.requires where edge.target.runtime.participating && edge.target.runtime.mark != seen {
+      for edgeIndex in current.requires.indices {
+        let edge = current.requires[edgeIndex]
+        guard edge.target.runtime.participating && edge.target.runtime.mark != seen else { continue }
         edge.target.runtime.mark = seen
         group.append(edge.target)
       }
-      for dependent in current.dependents
-      where dependent.runtime.participating && dependent.runtime.mark != seen
-        && dependent.requires.contains(where: { $0.target === current })
-      {
+      for dependentIndex in current.dependents.indices {
+        let dependent = current.dependents[dependentIndex]
+        guard
+          dependent.runtime.participating && dependent.runtime.mark != seen
+            && dependent.requires.contains(where: { $0.target === current })
+        else { continue }
         dependent.runtime.mark = seen
         group.append(dependent)
       }
@@ -257,8 +261,10 @@ extension GestureRuntime {
   /// below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
     for index in 0..<participants.count {
-      for edge in participants[index].requires where !edge.onCycle {
-        if edge.target.runtime.participating && !edge.target.requires.isEmpty { return true }
+      let participant = participants[index]
+      for edgeIndex in participant.requires.indices {
+        let edge = participant.requires[edgeIndex]
+        if !edge.onCycle && edge.target.runtime.participating && !edge.target.requires.isEmpty { return true }
       }
     }
     return false
@@ -271,7 +277,7 @@ extension GestureRuntime {
     index.reserveCapacity(nodes.count)
     for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
     let (component, componentSizes) = stronglyConnectedComponents(count: nodes.count) { node in
-      nodes[node].requires.compactMap { index[ObjectIdentifier($0.target)] }
+      nodes[node].requires.elements.compactMap { index[ObjectIdentifier($0.target)] }
     }
     var reported: [Int] = []
     for (i, node) in nodes.enumerated() {

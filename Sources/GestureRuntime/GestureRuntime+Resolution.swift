@@ -89,7 +89,9 @@ extension GestureRuntime {
       }
     }
     var waiting = false
-    for edge in recognizer.requires where !edge.onCycle {
+    for edgeIndex in recognizer.requires.indices {
+      let edge = recognizer.requires[edgeIndex]
+      guard !edge.onCycle else { continue }
       let target = edge.target
       guard target.runtime.participating else { continue }
       if target.runtime.recognized {
@@ -113,7 +115,9 @@ extension GestureRuntime {
 
   func emitWait(_ recognizer: GestureRecognizer) {
     var names: [String] = []
-    for edge in recognizer.requires where isPendingTarget(edge.target) {
+    for edgeIndex in recognizer.requires.indices {
+      let edge = recognizer.requires[edgeIndex]
+      guard isPendingTarget(edge.target) else { continue }
       names.append(edge.target.displayName)
     }
     emit(.wait(recognizer: recognizer.displayName, wants: recognizer.runtime.wants, waitingFor: names))
@@ -128,19 +132,22 @@ extension GestureRuntime {
   /// (behavior.md 2.12, 3.1). Returns the reason for a veto, or nil.
   func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
     if recognizer.cancelsTouchesInView {
-      let touches = recognizer.attemptTouches
-      for index in 0..<touches.count {
-        // Ask each view once: skip a view an earlier touch was hit-tested to.
-        guard let view = touches[index].touch.view else { continue }
-        var askedBefore = false
-        for earlier in 0..<index where touches[earlier].touch.view === view {
-          askedBefore = true
-          break
-        }
-        if askedBefore { continue }
-        if !view.gestureRecognizerShouldBegin(recognizer) {
-          return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
-        }
+      // The views to ask, each once, listed before any is asked (a view's answer may change the
+      // recognizer's touches); in a scratch array taken out while in use.
+      var views = vetoViewsScratch
+      vetoViewsScratch = []
+      defer {
+        views.clear()
+        vetoViewsScratch = views
+      }
+      for index in recognizer.attemptTouches.indices {
+        guard let view = recognizer.attemptTouches[index].touch.view,
+          !views.contains(where: { $0 === view })
+        else { continue }
+        views.append(view)
+      }
+      for view in views where !view.gestureRecognizerShouldBegin(recognizer) {
+        return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
       }
     }
     if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizerShouldBegin(recognizer) {
@@ -170,7 +177,9 @@ extension GestureRuntime {
     var reason: String?
     if trace != nil {
       var names: [String] = []
-      for edge in recognizer.requires where edge.target.publishedState == .failed {
+      for edgeIndex in recognizer.requires.indices {
+        let edge = recognizer.requires[edgeIndex]
+        guard edge.target.publishedState == .failed else { continue }
         names.append(edge.target.displayName)
       }
       reason = "released: \(names.joined(separator: ", ")) failed"
@@ -248,12 +257,14 @@ extension GestureRuntime {
     }
     if fromPossible {
       // Recognizers that require this one to fail fail now (behavior.md 3.9).
-      for dependent in winner.dependents
-      where dependent !== winner && dependent.runtime.participating
-        && dependent.publishedState == .possible && !dependent.runtime.sentAction
-        && dependent.runtime.candidate == nil
-        && dependent.requires.contains(where: { $0.target === winner && !$0.onCycle })
-      {
+      for dependentIndex in winner.dependents.indices {
+        let dependent = winner.dependents[dependentIndex]
+        guard
+          dependent !== winner && dependent.runtime.participating
+            && dependent.publishedState == .possible && !dependent.runtime.sentAction
+            && dependent.runtime.candidate == nil
+            && dependent.requires.contains(where: { $0.target === winner && !$0.onCycle })
+        else { continue }
         dependent.requestedState = .failed
         setHeld(dependent, false)
         publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
@@ -362,7 +373,8 @@ extension GestureRuntime {
   /// for exclusion, behavior.md 3.2).
   func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
     // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
-    for attempt in recognizer.attemptTouches {
+    for attemptIndex in recognizer.attemptTouches.indices {
+      let attempt = recognizer.attemptTouches[attemptIndex]
       guard let record = attempt.touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
         record.phaseInDispatch == .ended || record.phaseInDispatch == .cancelled
       else { continue }
@@ -396,13 +408,16 @@ extension GestureRuntime {
     defer { swap(&stack, &componentStack) }
     stack.append(recognizer)
     while let current = stack.popLast() {
-      for edge in current.requires where edge.target.runtime.participating && edge.target.runtime.mark != mark {
+      for edgeIndex in current.requires.indices {
+        let edge = current.requires[edgeIndex]
+        guard edge.target.runtime.participating && edge.target.runtime.mark != mark else { continue }
         edge.target.runtime.mark = mark
         stack.append(edge.target)
         members.append(edge.target)
       }
-      for dependent in current.dependents
-      where dependent.runtime.participating && dependent.runtime.mark != mark {
+      for dependentIndex in current.dependents.indices {
+        let dependent = current.dependents[dependentIndex]
+        guard dependent.runtime.participating && dependent.runtime.mark != mark else { continue }
         dependent.runtime.mark = mark
         stack.append(dependent)
         members.append(dependent)
@@ -445,7 +460,8 @@ extension GestureRuntime {
     if from == .possible && (state == .began || state == .ended) {
       recognizer.runtime.recognized = true
       if recognizer.cancelsTouchesInView {
-        for attempt in recognizer.attemptTouches {
+        for attemptIndex in recognizer.attemptTouches.indices {
+          let attempt = recognizer.attemptTouches[attemptIndex]
           if let record = attempt.touch.record {
             record.cancelRequested = true
             markDirty(record)
@@ -454,7 +470,8 @@ extension GestureRuntime {
       }
     }
     if state == .began || state.isTerminal {
-      for attempt in recognizer.attemptTouches {
+      for attemptIndex in recognizer.attemptTouches.indices {
+        let attempt = recognizer.attemptTouches[attemptIndex]
         if let record = attempt.touch.record { markDirty(record) }
       }
     }
@@ -462,7 +479,9 @@ extension GestureRuntime {
       recognizer.cancelAllTimers()
       finished.append(recognizer)
       if state == .failed || state == .cancelled {
-        for dependent in recognizer.dependents where dependent.runtime.held {
+        for dependentIndex in recognizer.dependents.indices {
+          let dependent = recognizer.dependents[dependentIndex]
+          guard dependent.runtime.held else { continue }
           releases.append(dependent)
         }
       }

@@ -93,6 +93,8 @@ public final class GestureRuntime {
   static var undecidedTimeoutMicroseconds: Int64 { 5_000_000 }
   static var tapCountIntervalMicroseconds: Int64 { 350_000 }
   var scratchRecognizers: [GestureRecognizer] = []
+  /// The views `shouldBeginVeto` asks (taken out while in use).
+  var vetoViewsScratch: [View] = []
   /// The recognizers a touch-down collects (touch-downs never nest: input waits for the dispatch).
   let collectedRecognizers = ScratchList<GestureRecognizer>()
   /// For each of `collectedRecognizers`, how many views above the hit view it was found.
@@ -289,8 +291,8 @@ public final class GestureRuntime {
   }
 
   func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
-    for slot in recognizer.timerSlots where slot.id == id { return slot.generation }
-    return nil
+    guard let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) else { return nil }
+    return recognizer.timerSlots[index].generation
   }
 
   func fire(_ timer: PendingTimer) {

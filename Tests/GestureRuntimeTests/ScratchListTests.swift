@@ -1,5 +1,6 @@
-@_spi(GestureRuntime) import GestureCore
 import Testing
+
+@testable import GestureRuntime
 
 /// Counts the instances alive, to check that the list releases what it drops.
 private final class Counted {
@@ -12,7 +13,7 @@ private final class Counted {
   deinit { Counted.alive -= 1 }
 }
 
-@Suite("The work lists of the runtime and the recognizers", .serialized)
+@Suite("The runtime's work lists", .serialized)
 struct ScratchListTests {
   @Test("Appends past the capacity keep every element, in order; removals release them")
   func growthAndRelease() {
@@ -98,54 +99,5 @@ struct ScratchListTests {
     for value in [5, 3, 9, 1, 3] { list.append(value) }
     list.sort(by: <)
     #expect(list.elements == [1, 3, 3, 5, 9])
-  }
-
-  @Test("remove(at:) keeps the order of the rest and releases the removed element")
-  func removeAt() {
-    Counted.alive = 0
-    do {
-      let list = ScratchList<Counted>(capacity: 2)
-      for value in 0..<5 { list.append(Counted(value)) }
-      #expect(list.remove(at: 1).value == 1)
-      #expect(list.map(\.value) == [0, 2, 3, 4])
-      list.remove(at: 3)
-      #expect(list.map(\.value) == [0, 2, 3])
-      #expect(Counted.alive == 3)
-      list.remove(at: 0)
-      #expect(list.map(\.value) == [2, 3])
-    }
-    #expect(Counted.alive == 0)
-  }
-
-  @Test("As a collection: for-in, firstIndex, contains and indices see the elements in order")
-  func collection() {
-    let list = ScratchList<Int>(capacity: 1)
-    for value in [4, 8, 15, 16] { list.append(value) }
-    var seen: [Int] = []
-    for value in list { seen.append(value) }
-    #expect(seen == [4, 8, 15, 16])
-    #expect(list.firstIndex(where: { $0 > 8 }) == 2)
-    #expect(list.contains(where: { $0 == 16 }))
-    #expect(!list.contains(where: { $0 == 23 }))
-    #expect(list.indices == 0..<4)
-    list.removeAll()
-    #expect(list.isEmpty && list.firstIndex(where: { _ in true }) == nil)
-  }
-
-  @Test("removeAll(where:) keeps the order of the rest and releases what it removes")
-  func removeAllWhere() {
-    Counted.alive = 0
-    do {
-      let list = ScratchList<Counted>(capacity: 1)
-      for value in 0..<7 { list.append(Counted(value)) }
-      list.removeAll { $0.value % 3 == 0 }
-      #expect(list.map(\.value) == [1, 2, 4, 5])
-      #expect(Counted.alive == 4)
-      list.removeAll { _ in false }
-      #expect(list.map(\.value) == [1, 2, 4, 5])
-      list.removeAll { _ in true }
-      #expect(list.isEmpty)
-      #expect(Counted.alive == 0)
-    }
   }
 }
