@@ -277,7 +277,11 @@ extension GestureRuntime {
     index.reserveCapacity(nodes.count)
     for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
     let (component, componentSizes) = stronglyConnectedComponents(count: nodes.count) { node in
-      nodes[node].requires.elements.compactMap { index[ObjectIdentifier($0.target)] }
+      var successors: [Int] = []
+      for edge in nodes[node].requires.indices {
+        if let successor = index[ObjectIdentifier(nodes[node].requires[edge].target)] { successors.append(successor) }
+      }
+      return successors
     }
     var reported: [Int] = []
     for (i, node) in nodes.enumerated() {
