@@ -257,24 +257,15 @@ open class GestureRecognizer {
   /// default the centroid of its touches, or of where they lifted once none is left
   /// (behavior.md 4).
   open func location(in view: View?) -> Point {
-    // The mean of the touches' locations, or of where the last ones lifted, summed in order as
-    // `centroid(_:)` does.
-    var sum = Point.zero
-    let count: Int
+    // The lists are read by index (they are not sequences).
+    let centroid: Point
     if !trackedTouches.isEmpty {
-      count = trackedTouches.count
-      for index in 0..<count {
-        sum = sum + trackedTouches[index].locationInWindow
-      }
+      centroid = Self.centroid(trackedTouches.indices.lazy.map { self.trackedTouches[$0].locationInWindow })
     } else if !lastTouchLocations.isEmpty {
-      count = lastTouchLocations.count
-      for index in 0..<count {
-        sum = sum + lastTouchLocations[index]
-      }
+      centroid = Self.centroid(lastTouchLocations.indices.lazy.map { self.lastTouchLocations[$0] })
     } else {
       return .zero
     }
-    let centroid = Point(x: sum.x / Double(count), y: sum.y / Double(count))
     return view?.convert(centroid, from: nil) ?? centroid
   }
 
