@@ -118,4 +118,46 @@ struct MemoryTests {
     dropWithTimersPending(watch)
     #expect(watch.alive == 0)
   }
+
+  /// Runs two taps through a fresh runtime on `window` and returns its trace's state lines.
+  func tapTwice(_ window: View, startingAt start: Double) -> [String] {
+    let recorder = TraceRecorder()
+    let runtime = GestureRuntime(window: window, trace: recorder)
+    for (id, phase, t) in [(1, TouchPhase.began, 0.0), (1, .ended, 0.05), (2, .began, 0.1), (2, .ended, 0.15)] {
+      runtime.send(TouchInput(id: id, phase: phase, x: 10, y: 10), at: Timestamp(seconds: start + t))
+    }
+    runtime.advance(to: Timestamp(seconds: start + 2))
+    return recorder.events.compactMap { event in
+      guard case .state(let recognizer, let from, let to, _) = event.kind else { return nil }
+      return "\(recognizer) \(from) → \(to)"
+    }
+  }
+
+  @Test("A scene outlives its runtime: its objects forget the runtime, and a new runtime drives them")
+  func sceneOutlivesRuntime() {
+    // The scene's references to its runtime are unchecked (unowned(unsafe)): the runtime clears
+    // them when it goes. If it missed one, what follows would use freed memory (the sanitizer
+    // runs catch that) instead of behaving as below.
+    let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let card = View(name: "card", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    window.addSubview(card)
+    let tap = TapGestureRecognizer(name: "tap")
+    let doubleTap = TapGestureRecognizer(name: "doubleTap", numberOfTapsRequired: 2)
+    tap.require(toFail: doubleTap)
+    card.addGestureRecognizer(tap)
+    card.addGestureRecognizer(doubleTap)
+    let expected = ["doubleTap possible → ended", "tap possible → failed"]
+    #expect(tapTwice(window, startingAt: 0) == expected)
+    // The first runtime is gone. Every call that would tell a runtime must find none.
+    tap.isEnabled = false
+    tap.isEnabled = true
+    tap.require(toFail: doubleTap)
+    doubleTap.startTimer(after: .seconds(1))
+    let spare = View(name: "spare", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    card.addSubview(spare)
+    spare.removeFromSuperview()
+    card.removeGestureRecognizer(doubleTap)
+    card.addGestureRecognizer(doubleTap)
+    #expect(tapTwice(window, startingAt: 10) == expected)
+  }
 }
