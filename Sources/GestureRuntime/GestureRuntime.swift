@@ -139,7 +139,7 @@ public final class GestureRuntime {
 
   deinit {
     if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
-    GestureRuntime.detach(window)
+    GestureRuntime.detach(window, forgettingTouches: true)
     // A touch still down links to its record and back, and holds its view, whose recognizers
     // hold the touch: break those loops so that nothing of the scene outlives us.
     for record in liveTouches.records { record.touch.runtimeRecord = nil }
@@ -153,13 +153,36 @@ public final class GestureRuntime {
       recognizer.dependents.removeAll()
       recognizer.runtime.excludedBy = nil
     }
+    // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
+    // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.
+    for recognizer in participants.elements where recognizer.runtime.participating {
+      let attempt = recognizer.runtime.attempt
+      recognizer.runtime = RecognizerRuntimeRecord()
+      recognizer.runtime.attempt = attempt &+ 1
+      recognizer.timerSlots.removeAll()
+      recognizer.lastTouchLocations.removeAll()
+      recognizer.requestedState = .possible
+      recognizer.publishedState = .possible
+      recognizer.reset()
+    }
   }
 
-  /// Clears the unowned references to this runtime held by a subtree's recognizers.
-  static func detach(_ root: View) {
+  /// Clears what a subtree's views and recognizers keep of this runtime: the unowned references
+  /// to it, and the marks of its passes and its participant list, which another runtime (or
+  /// this one's successor, whose counters start over) would otherwise misread. When the runtime
+  /// itself goes, the views' counts of touches it told them about go too.
+  static func detach(_ root: View, forgettingTouches: Bool = false) {
     var stack = [root]
     while let view = stack.popLast() {
-      for recognizer in view.gestureRecognizers { recognizer.host = nil }
+      view.runtimeMark = 0
+      if forgettingTouches { view.activeTouchCount = 0 }
+      for recognizer in view.gestureRecognizers {
+        recognizer.host = nil
+        recognizer.runtime.listed = false
+        recognizer.runtime.mark = 0
+        recognizer.runtime.resetMark = 0
+        recognizer.runtime.sequence = 0
+      }
       stack.append(contentsOf: view.subviews)
     }
   }
