@@ -22,6 +22,7 @@ let package = Package(
     .library(name: "GestureCore", targets: ["GestureCore"]),
     .library(name: "GestureRecognizers", targets: ["GestureRecognizers"]),
     .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
+    .library(name: "GestureCtlKit", targets: ["GestureCtlKit"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
   ],
   targets: [
@@ -31,9 +32,13 @@ let package = Package(
       linkerSettings: [.linkedLibrary("m", .when(platforms: [.linux]))]),
     .target(name: "GestureRecognizers", dependencies: ["GestureCore"], swiftSettings: settings),
     .target(name: "GestureRuntime", dependencies: ["GestureCore"], swiftSettings: settings),
+    .target(
+      name: "GestureCtlKit",
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime"],
+      swiftSettings: settings),
     .executableTarget(
       name: "gesturectl",
-      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime"],
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureCtlKit"],
       swiftSettings: settings),
     .target(
       name: "GestureTestSupport",
@@ -54,7 +59,7 @@ let package = Package(
       swiftSettings: settings),
     .testTarget(
       name: "GesturectlTests",
-      dependencies: ["gesturectl", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
+      dependencies: ["GestureCtlKit", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
       exclude: ["Golden", "Hostile"],
       swiftSettings: settings),
   ],

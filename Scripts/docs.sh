@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Builds the DocC catalog with the toolchain's docc, warnings as errors, into
-# .build/docs/Gestures.doccarchive (../shared/style.md).
+# .build/docs/Gestures.doccarchive.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 graphs=.build/docs/symbol-graphs

@@ -90,7 +90,7 @@ public struct Rect: Hashable, Sendable, CustomStringConvertible {
   @inlinable public var height: Double { size.height }
 
   /// Whether `point` lies inside: left and top edges inclusive, right and bottom edges exclusive
-  /// (behavior.md 2.1).
+  /// (<doc:BehaviourReference> §2.1).
   @inlinable public func contains(_ point: Point) -> Bool {
     point.x >= minX && point.x < maxX && point.y >= minY && point.y < maxY
   }

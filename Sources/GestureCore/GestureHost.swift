@@ -5,7 +5,7 @@
 package protocol GestureHost: AnyObject {
   /// The time of the current dispatch (or the clock's time outside one).
   var currentTime: Timestamp { get }
-  /// Whether an illegal transition traps (behavior.md 1.2).
+  /// Whether an illegal transition traps (<doc:BehaviourReference> §1.2).
   var strictTransitions: Bool { get }
   /// A recognizer's subclass asked for `state` (already validated and mapped); `reason` is
   /// evaluated only if the runtime records reasons (a trace is attached).
@@ -17,7 +17,7 @@ package protocol GestureHost: AnyObject {
   func recognizerEnabledDidChange(_ recognizer: GestureRecognizer)
   /// A recognizer gained a failure requirement.
   func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer)
-  /// A recognizer asks to ignore a touch (behavior.md 2.5).
+  /// A recognizer asks to ignore a touch (<doc:BehaviourReference> §2.5).
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch)
   /// A recognizer starts or restarts its timer `id`, due `microseconds` after the current time.
   func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64)

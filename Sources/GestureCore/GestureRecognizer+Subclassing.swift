@@ -1,6 +1,6 @@
 extension GestureRecognizer {
   /// Whether illegal transitions trap by default when no runtime says otherwise: on in debug
-  /// builds, off in release builds (behavior.md 1.2).
+  /// builds, off in release builds (<doc:BehaviourReference> §1.2).
   public static var defaultStrictTransitions: Bool {
     #if DEBUG
       return true
@@ -13,7 +13,7 @@ extension GestureRecognizer {
   ///
   /// The transition is checked against the table of ``State``. An illegal one traps when strict
   /// checking is on (naming the recognizer and both states); otherwise it is mapped as UIKit maps
-  /// it, or ignored, with a diagnostic in the trace (behavior.md 1.2). The runtime then decides
+  /// it, or ignored, with a diagnostic in the trace (<doc:BehaviourReference> §1.2). The runtime then decides
   /// what is published: the request may be held by a failure requirement or overruled by
   /// exclusion. `reason` is a short sentence for the trace, evaluated only when tracing.
   public final func setState(_ newState: State, reason: @autoclosure () -> String = "") {
@@ -41,7 +41,7 @@ extension GestureRecognizer {
   }
 
   /// Subclass API: the recognizer gets no more of `touch`, and the touch is neither delayed nor
-  /// cancelled on its view because of it (behavior.md 2.5).
+  /// cancelled on its view because of it (<doc:BehaviourReference> §2.5).
   public final func ignore(_ touch: Touch, for event: TouchEvent) {
     if let host {
       host.recognizer(self, ignores: touch)
@@ -52,7 +52,7 @@ extension GestureRecognizer {
 
   /// Subclass API: starts (or restarts) the timer `id`; ``timerFired(_:)`` is called `delay`
   /// later through a dispatch of its own, unless the timer is cancelled or the recognizer reset
-  /// first (behavior.md 5). Timers need a runtime; without one the call does nothing.
+  /// first (<doc:BehaviourReference> §5). Timers need a runtime; without one the call does nothing.
   public final func startTimer(_ id: Int = 0, after delay: Duration) {
     guard let host else { return }
     // Converting a Duration is 128-bit arithmetic; a recognizer restarts the same few delays

@@ -1,5 +1,5 @@
 extension GestureRecognizer {
-  /// The states of a recognizer (UIKit's `UIGestureRecognizer.State`, behavior.md 1.1).
+  /// The states of a recognizer (UIKit's `UIGestureRecognizer.State`, <doc:BehaviourReference> §1.1).
   ///
   /// Discrete recognizers go `possible → ended | failed`; continuous ones
   /// `possible → began → changed* → ended | cancelled`, or `possible → failed`.
@@ -50,7 +50,7 @@ extension GestureRecognizer {
       self = state
     }
 
-    /// Whether `from → to` is in the transition table (behavior.md 1.1).
+    /// Whether `from → to` is in the transition table (<doc:BehaviourReference> §1.1).
     public static func isLegal(from: State, to: State) -> Bool {
       switch (from, to) {
       case (.possible, .began), (.possible, .ended), (.possible, .failed): return true
@@ -61,7 +61,7 @@ extension GestureRecognizer {
     }
 
     /// What an illegal transition becomes when strict checking is off, as UIKit maps it
-    /// (behavior.md 1.2); nil when it is ignored.
+    /// (<doc:BehaviourReference> §1.2); nil when it is ignored.
     public static func mapIllegal(from: State, to: State) -> State? {
       if from.isTerminal || to == .possible { return nil }
       switch (from, to) {

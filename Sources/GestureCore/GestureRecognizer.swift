@@ -11,10 +11,10 @@ open class GestureRecognizer {
   /// A name for traces, diagnostics and scene files.
   public final var name: String
 
-  /// The published state: what the delegate, other recognizers and actions see (behavior.md 1.1).
+  /// The published state: what the delegate, other recognizers and actions see (<doc:BehaviourReference> §1.1).
   ///
   /// While the recognizer is held by a failure requirement it stays `possible` even if the
-  /// subclass asked for more (behavior.md 3.8); the subclass reads ``requestedState``.
+  /// subclass asked for more (<doc:BehaviourReference> §3.8); the subclass reads ``requestedState``.
   public final var state: State { runtime.actionState ?? publishedState }
 
   /// The state the subclass last asked for; equal to ``state`` except while held by a failure
@@ -40,18 +40,18 @@ open class GestureRecognizer {
   package final var delegateIfAny: (any GestureRecognizerDelegate)? { mayHaveDelegate ? delegate : nil }
 
   /// Whether the recognizer takes part; disabling it while it tracks touches cancels it
-  /// (behavior.md 2.6).
+  /// (<doc:BehaviourReference> §2.6).
   public final var isEnabled = true {
     didSet { if oldValue != isEnabled { host?.recognizerEnabledDidChange(self) } }
   }
 
-  /// Whether recognizing cancels the view's touches (default true, behavior.md 2.8).
+  /// Whether recognizing cancels the view's touches (default true, <doc:BehaviourReference> §2.8).
   public final var cancelsTouchesInView = true
-  /// Whether new touches are withheld from the view while undecided (default false, behavior.md
+  /// Whether new touches are withheld from the view while undecided (default false, <doc:BehaviourReference>
   /// 2.9).
   public final var delaysTouchesBegan = false
   /// Whether ended touches are withheld from the view while undecided (default true,
-  /// behavior.md 2.10).
+  /// <doc:BehaviourReference> §2.10).
   public final var delaysTouchesEnded = true
 
   /// The touch types the recognizer accepts (default all).
@@ -145,7 +145,7 @@ open class GestureRecognizer {
 
   // MARK: Subclassing API (overridable)
 
-  /// Subclass API: touches of this recognizer began (behavior.md 2.3).
+  /// Subclass API: touches of this recognizer began (<doc:BehaviourReference> §2.3).
   open func touchesBegan(_ touches: [Touch], with event: TouchEvent) {}
   /// Subclass API: touches of this recognizer moved.
   open func touchesMoved(_ touches: [Touch], with event: TouchEvent) {}
@@ -156,26 +156,26 @@ open class GestureRecognizer {
   open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
 
   /// Subclass API: clears the recognizer's own bookkeeping for a new attempt. The runtime calls
-  /// it after a terminal state (behavior.md 3.10); the base class needs nothing from it.
+  /// it after a terminal state (<doc:BehaviourReference> §3.10); the base class needs nothing from it.
   open func reset() {}
 
   /// Subclass API: the timer `id` started with ``startTimer(_:after:)`` fired.
   open func timerFired(_ id: Int) {}
 
   /// Subclass API: every recognizer this one was held for has failed, and its held state is about
-  /// to be published (behavior.md 3.9). A pan restarts its translation at zero here.
+  /// to be published (<doc:BehaviourReference> §3.9). A pan restarts its translation at zero here.
   open func didFinishWaiting() {}
 
-  /// Whether this recognizer can prevent `other` from recognizing (behavior.md 3.2); default true.
+  /// Whether this recognizer can prevent `other` from recognizing (<doc:BehaviourReference> §3.2); default true.
   open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
 
   /// Whether `other` can prevent this recognizer from recognizing; default true.
   open func canBePrevented(by other: GestureRecognizer) -> Bool { true }
 
-  /// Whether this recognizer must wait for `other` to fail (behavior.md 3.6); default false.
+  /// Whether this recognizer must wait for `other` to fail (<doc:BehaviourReference> §3.6); default false.
   open func shouldRequireFailure(of other: GestureRecognizer) -> Bool { false }
 
-  /// Whether `other` must wait for this recognizer to fail (behavior.md 3.6); default false.
+  /// Whether `other` must wait for this recognizer to fail (<doc:BehaviourReference> §3.6); default false.
   open func shouldBeRequiredToFail(by other: GestureRecognizer) -> Bool { false }
 
   /// Whether the runtime asks ``shouldRequireFailure(of:)`` and ``shouldBeRequiredToFail(by:)``
@@ -194,7 +194,7 @@ open class GestureRecognizer {
   // MARK: Actions
 
   /// Registers an action, called with the recognizer on `began`, every `changed`, `ended` and
-  /// `cancelled`, never on `failed` (behavior.md 1.3). Returns an identifier for removal.
+  /// `cancelled`, never on `failed` (<doc:BehaviourReference> §1.3). Returns an identifier for removal.
   @discardableResult
   public final func addAction(_ action: @escaping (GestureRecognizer) -> Void) -> ActionIdentifier {
     nextActionID += 1
@@ -234,7 +234,7 @@ open class GestureRecognizer {
   // MARK: Failure requirements
 
   /// Makes this recognizer wait for `other` to fail before it leaves `possible`
-  /// (behavior.md 3.6). Requiring itself is ignored with a diagnostic.
+  /// (<doc:BehaviourReference> §3.6). Requiring itself is ignored with a diagnostic.
   public final func require(toFail other: GestureRecognizer) {
     if other === self {
       (host ?? view?.root.host)?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
@@ -255,7 +255,7 @@ open class GestureRecognizer {
 
   /// The location of the gesture in `view`'s coordinates (window coordinates when nil): by
   /// default the centroid of its touches, or of where they lifted once none is left
-  /// (behavior.md 4).
+  /// (<doc:BehaviourReference> §4).
   open func location(in view: View?) -> Point {
     // The lists are read by index (they are not sequences).
     let centroid: Point

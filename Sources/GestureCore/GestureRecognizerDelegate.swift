@@ -4,17 +4,17 @@
 /// recognizers it is attached to: the first argument is always such a recognizer.
 public protocol GestureRecognizerDelegate: AnyObject {
   /// Asked when `gestureRecognizer` is about to leave `possible`; false makes it fail
-  /// (behavior.md 3.1). Default true.
+  /// (<doc:BehaviourReference> §3.1). Default true.
   func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool
 
   /// Whether the two may recognize at the same time; either delegate returning true suffices
-  /// (behavior.md 3.2). Default false.
+  /// (<doc:BehaviourReference> §3.2). Default false.
   func gestureRecognizer(
     _ gestureRecognizer: GestureRecognizer,
     shouldRecognizeSimultaneouslyWith otherGestureRecognizer: GestureRecognizer
   ) -> Bool
 
-  /// Whether `gestureRecognizer` must wait for `otherGestureRecognizer` to fail (behavior.md 3.6).
+  /// Whether `gestureRecognizer` must wait for `otherGestureRecognizer` to fail (<doc:BehaviourReference> §3.6).
   /// Default false.
   func gestureRecognizer(
     _ gestureRecognizer: GestureRecognizer,
@@ -22,14 +22,14 @@ public protocol GestureRecognizerDelegate: AnyObject {
   ) -> Bool
 
   /// Whether `otherGestureRecognizer` must wait for `gestureRecognizer` to fail
-  /// (behavior.md 3.6). Default false.
+  /// (<doc:BehaviourReference> §3.6). Default false.
   func gestureRecognizer(
     _ gestureRecognizer: GestureRecognizer,
     shouldBeRequiredToFailBy otherGestureRecognizer: GestureRecognizer
   ) -> Bool
 
   /// Whether `gestureRecognizer` receives `touch`, asked once when the touch begins
-  /// (behavior.md 2.2). Default true.
+  /// (<doc:BehaviourReference> §2.2). Default true.
   func gestureRecognizer(_ gestureRecognizer: GestureRecognizer, shouldReceive touch: Touch) -> Bool
 }
 

@@ -20,6 +20,13 @@ public struct RecognizerCatalog {
     for kind in kinds { register(kind) }
   }
 
+  /// A copy of this catalog with `kind` added, replacing one with the same name.
+  public func registering(_ kind: RecognizerKind) -> RecognizerCatalog {
+    var copy = self
+    copy.register(kind)
+    return copy
+  }
+
   /// The kind named `name`.
   public func kind(named name: String) -> RecognizerKind? {
     kinds.first { $0.name == name }

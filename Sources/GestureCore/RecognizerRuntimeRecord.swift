@@ -9,7 +9,7 @@ package struct RecognizerRuntimeRecord {
   package var listed = false
   /// The touch sequence in which it last received a touch.
   package var sequence = 0
-  /// Whether a requested transition is held by a failure requirement (behavior.md 3.8).
+  /// Whether a requested transition is held by a failure requirement (<doc:BehaviourReference> §3.8).
   package var held = false
   /// The runtime that counted this recognizer as held (see GestureRuntime's `heldCount`).
   package var heldIn: ObjectIdentifier?
@@ -21,11 +21,11 @@ package struct RecognizerRuntimeRecord {
   package var recognized = false
   /// Whether the view and delegate were asked `shouldBegin` in this attempt.
   package var shouldBeginAsked = false
-  /// Whether the subclass asked for a state during the current delivery (behavior.md 1.4).
+  /// Whether the subclass asked for a state during the current delivery (<doc:BehaviourReference> §1.4).
   package var requestedThisDelivery = false
   /// The state an action being sent reports as ``GestureRecognizer/state``.
   package var actionState: GestureRecognizer.State?
-  /// The depth of the view when the attempt began (tie order, behavior.md 3.4).
+  /// The depth of the view when the attempt began (tie order, <doc:BehaviourReference> §3.4).
   package var depth = 0
   /// Scratch marks for the runtime's passes.
   package var mark: UInt64 = 0
@@ -39,7 +39,7 @@ package struct RecognizerRuntimeRecord {
   package var excludedBy: GestureRecognizer?
   /// The touch type of the attempt's first touch (``GestureRecognizer/requiresExclusiveTouchType``).
   package var touchType: TouchType?
-  /// Whether the runtime has a watchdog timer pending (behavior.md 3.12).
+  /// Whether the runtime has a watchdog timer pending (<doc:BehaviourReference> §3.12).
   package var watchdogPending = false
 
   package init() {}
@@ -49,7 +49,7 @@ package struct RecognizerRuntimeRecord {
 package struct AttemptTouch {
   package let touch: Touch
   /// Whether the recognizer is counted as withholding the touch's `began` (bit 1) or end (bit 2)
-  /// from its view while undecided (behavior.md 2.9–2.11).
+  /// from its view while undecided (<doc:BehaviourReference> §2.9–2.11).
   package var withholds: UInt8
 
   package init(touch: Touch, withholds: UInt8) {
@@ -58,7 +58,7 @@ package struct AttemptTouch {
   }
 }
 
-/// Where a failure requirement comes from (behavior.md 3.6).
+/// Where a failure requirement comes from (<doc:BehaviourReference> §3.6).
 public enum RequirementOrigin: Hashable, Sendable, CustomStringConvertible {
   /// `a.require(toFail: b)`, or `requireToFail` in a scene.
   case requireToFail
@@ -87,7 +87,7 @@ public enum RequirementOrigin: Hashable, Sendable, CustomStringConvertible {
 package struct RequirementEdge {
   package let target: GestureRecognizer
   package let origin: RequirementOrigin
-  /// Ignored for this attempt because it lies on a cycle (behavior.md 3.11).
+  /// Ignored for this attempt because it lies on a cycle (<doc:BehaviourReference> §3.11).
   package var onCycle = false
 
   package init(target: GestureRecognizer, origin: RequirementOrigin) {

@@ -2,7 +2,7 @@
 /// without recursion (a chain of 100,000 requirements cannot overflow the stack).
 ///
 /// Returns, for each node, the index of its component, and each component's size. Shared by the
-/// runtime's cycle check (behavior.md 3.11) and `gesturectl inspect`.
+/// runtime's cycle check (<doc:BehaviourReference> §3.11) and `gesturectl inspect`.
 package func stronglyConnectedComponents(
   count: Int, successors: (Int) -> [Int]
 ) -> (component: [Int], sizes: [Int]) {

@@ -1,4 +1,4 @@
-/// A moment on the runtime's clock, counted in whole microseconds (behavior.md 5).
+/// A moment on the runtime's clock, counted in whole microseconds (<doc:BehaviourReference> §5).
 ///
 /// Whole microseconds make sums exact: `0.1 s + 0.35 s` is exactly `0.45 s`, so a trace is the same
 /// on every machine.
@@ -69,7 +69,7 @@ extension Duration {
   }
 }
 
-/// A source of the current time for a ``GestureRecognizer`` runtime (behavior.md 5).
+/// A source of the current time for a ``GestureRecognizer`` runtime (<doc:BehaviourReference> §5).
 ///
 /// The runtime owns its clock. A manual clock moves only when the runtime is told to move it
 /// (tests and replay); a real clock follows the system's monotonic clock (apps).

@@ -4,7 +4,7 @@ public enum TouchPhase: String, Sendable, CaseIterable {
   case began
   /// A finger moved.
   case moved
-  /// A finger is down but did not move (never delivered to recognizers, behavior.md 1.4).
+  /// A finger is down but did not move (never delivered to recognizers, <doc:BehaviourReference> §1.4).
   case stationary
   /// A finger left the surface.
   case ended

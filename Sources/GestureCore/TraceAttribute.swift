@@ -1,5 +1,5 @@
 /// A named number or vector that a recognizer adds to the trace's `action` lines, such as a pan's
-/// `translation` (formats.md, trace).
+/// `translation` (<doc:FileFormats>, trace).
 public struct TraceAttribute: Hashable, Sendable {
   /// The field name, such as `translation`.
   public var name: String

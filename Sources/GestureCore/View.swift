@@ -3,17 +3,17 @@
 /// Views form a tree. A view's `frame` is in its superview's coordinates (the root's frame is in
 /// window coordinates); later subviews are in front of earlier ones. Subclass a view and override
 /// the four touch methods to receive touches the way UIKit views do; override
-/// ``gestureRecognizerShouldBegin(_:)`` to veto a recognizer (behavior.md 2.12).
+/// ``gestureRecognizerShouldBegin(_:)`` to veto a recognizer (<doc:BehaviourReference> §2.12).
 open class View {
   /// A name for traces and diagnostics.
   public final var name: String
   /// The position and size in the superview's coordinates, in points.
   public final var frame: Rect
-  /// Whether the view and its subtree are hidden from hit-testing (behavior.md 2.1).
+  /// Whether the view and its subtree are hidden from hit-testing (<doc:BehaviourReference> §2.1).
   public final var isHidden = false
-  /// Whether the view and its subtree take part in hit-testing (behavior.md 2.1).
+  /// Whether the view and its subtree take part in hit-testing (<doc:BehaviourReference> §2.1).
   public final var isUserInteractionEnabled = true
-  /// Whether the view receives more than one of its touches at a time (behavior.md 2.7).
+  /// Whether the view receives more than one of its touches at a time (<doc:BehaviourReference> §2.7).
   public final var isMultipleTouchEnabled = true
   /// The subviews, back to front.
   public final private(set) var subviews: [View] = []
@@ -97,7 +97,7 @@ open class View {
   /// Detaches the view (and its subtree) from its superview.
   ///
   /// Recognizers in the subtree that are tracking touches are cancelled and reset, and touches
-  /// hit-tested into the subtree are cancelled for their views (behavior.md 2.6).
+  /// hit-tested into the subtree are cancelled for their views (<doc:BehaviourReference> §2.6).
   public final func removeFromSuperview() {
     guard let parent = superview else { return }
     let host = root.host
@@ -120,7 +120,7 @@ open class View {
   }
 
   /// Detaches a recognizer; if it is tracking touches it is cancelled and reset first
-  /// (behavior.md 2.6).
+  /// (<doc:BehaviourReference> §2.6).
   public final func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.view === self else { return }
     let host = root.host
@@ -165,7 +165,7 @@ open class View {
   }
 
   /// The deepest, front-most visible, interaction-enabled descendant (or self) that contains
-  /// `point`, given in this view's coordinates (behavior.md 2.1).
+  /// `point`, given in this view's coordinates (<doc:BehaviourReference> §2.1).
   ///
   /// Hidden or non-interactive views are skipped with their subtree, as are views that do not
   /// contain the point. The walk is iterative, so its cost is linear in the depth of the tree.
@@ -195,11 +195,11 @@ open class View {
   /// Called when touches hit-tested to this view end.
   open func touchesEnded(_ touches: [Touch], with event: TouchEvent) {}
   /// Called when touches hit-tested to this view are cancelled, for example because a recognizer
-  /// recognized (behavior.md 2.8).
+  /// recognized (<doc:BehaviourReference> §2.8).
   open func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {}
 
   /// Asked before a recognizer whose touches were hit-tested to this view leaves `possible`;
-  /// return false to make it fail (behavior.md 2.12). Only asked for recognizers with
+  /// return false to make it fail (<doc:BehaviourReference> §2.12). Only asked for recognizers with
   /// `cancelsTouchesInView` true. The default returns true.
   open func gestureRecognizerShouldBegin(_ gestureRecognizer: GestureRecognizer) -> Bool {
     true

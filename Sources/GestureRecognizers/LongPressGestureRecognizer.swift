@@ -1,7 +1,7 @@
 public import GestureCore
 
 /// Recognizes fingers held still for a while (UIKit's `UILongPressGestureRecognizer`); continuous
-/// (behavior.md 4).
+/// (<doc:BehaviourReference> §4).
 ///
 /// It begins from a timer once ``numberOfTouchesRequired`` fingers have been down for
 /// ``minimumPressDuration`` without moving more than ``allowableMovement``. Afterwards movement
@@ -171,7 +171,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
     firstPoint = nil
   }
 
-  /// A long press cannot prevent a long press that requires more taps (behavior.md 3.5).
+  /// A long press cannot prevent a long press that requires more taps (<doc:BehaviourReference> §3.5).
   public override func canPrevent(_ other: GestureRecognizer) -> Bool {
     if let press = other as? LongPressGestureRecognizer, press.numberOfTapsRequired > numberOfTapsRequired {
       return false

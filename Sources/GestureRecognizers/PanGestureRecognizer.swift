@@ -1,7 +1,7 @@
 public import GestureCore
 
 /// Recognizes a drag of one or more fingers (UIKit's `UIPanGestureRecognizer`); continuous
-/// (behavior.md 4).
+/// (<doc:BehaviourReference> §4).
 ///
 /// It begins when at least ``minimumNumberOfTouches`` fingers are down and their centroid has
 /// moved ``hysteresis`` points on either axis; at `began` the hysteresis is removed per axis, so a
@@ -116,7 +116,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
     }
   }
 
-  /// Restarts the translation at zero when released by a failure requirement (behavior.md 3.9).
+  /// Restarts the translation at zero when released by a failure requirement (<doc:BehaviourReference> §3.9).
   public override func didFinishWaiting() {
     offset = raw
   }

@@ -1,7 +1,7 @@
 public import GestureCore
 
 /// Recognizes a quick stroke in one of the allowed directions (UIKit's
-/// `UISwipeGestureRecognizer`); discrete (behavior.md 4).
+/// `UISwipeGestureRecognizer`); discrete (<doc:BehaviourReference> §4).
 ///
 /// It recognizes during a move, as soon as every required finger has moved far enough in one
 /// allowed direction within ``maximumDuration`` and the off-axis limit. The distance it needs

@@ -1,7 +1,7 @@
 public import GestureCore
 
 /// Recognizes one or more taps of one or more fingers (UIKit's `UITapGestureRecognizer`);
-/// discrete (behavior.md 4).
+/// discrete (<doc:BehaviourReference> §4).
 ///
 /// It recognizes at the lift of the last finger of the last required tap. It fails when more of
 /// its own fingers than required are down, when a tap's fingers all lift before enough were down,
@@ -181,7 +181,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// A tap cannot prevent a tap with the same number of touches and more taps, nor a long press
-  /// with the same number of touches and as many or more taps (behavior.md 3.5).
+  /// with the same number of touches and as many or more taps (<doc:BehaviourReference> §3.5).
   public override func canPrevent(_ other: GestureRecognizer) -> Bool {
     if let tap = other as? TapGestureRecognizer, tap.numberOfTouchesRequired == numberOfTouchesRequired,
       tap.numberOfTapsRequired > numberOfTapsRequired

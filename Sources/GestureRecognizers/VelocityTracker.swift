@@ -5,7 +5,7 @@ public import GestureCore
 /// It keeps the last ``capacity`` samples and reports the displacement between the oldest sample
 /// within ``window`` (or, when samples are sparse, the one just before the newest) and the newest,
 /// divided by the time between them: exact for steady motion once two samples are in
-/// (behavior.md 4 asks for 5 % after five samples).
+/// (<doc:BehaviourReference> §4 asks for 5 % after five samples).
 public struct VelocityTracker {
   /// How many samples are kept.
   public static let capacity = 8

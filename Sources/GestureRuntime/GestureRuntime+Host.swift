@@ -100,7 +100,7 @@ extension GestureRuntime: GestureHost {
   }
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
-  /// (behavior.md 5).
+  /// (<doc:BehaviourReference> §5).
   func sceneChange(_ work: @escaping () -> Void) {
     if isDispatching {
       deferred.append { [unowned self] in self.dispatch(work) }
@@ -111,7 +111,7 @@ extension GestureRuntime: GestureHost {
 
   /// Cancels the attempts of recognizers that were disabled or removed: they get
   /// `touchesCancelled`, end as `failed` or `cancelled`, their dependents are told, and they are
-  /// reset (behavior.md 2.6).
+  /// reset (<doc:BehaviourReference> §2.6).
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
     for recognizer in recognizers where recognizer.runtime.participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {

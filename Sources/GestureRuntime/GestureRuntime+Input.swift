@@ -2,7 +2,7 @@
 
 extension GestureRuntime {
   /// Applies one input event: updates touches, collects recognizers for new touches, delivers the
-  /// event to the recognizers (behavior.md 2.2–2.4).
+  /// event to the recognizers (<doc:BehaviourReference> §2.2–2.4).
   func handleInput(_ inputs: [TouchInput]) {
     if inputs.count == 1 {
       handleInput(inputs[0])
@@ -72,7 +72,7 @@ extension GestureRuntime {
     eventRecords.append(record)
   }
 
-  /// Hit-tests a new touch and collects its recognizers (behavior.md 2.1, 2.2, 3.6, 3.11).
+  /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).
   func beginTouch(_ input: TouchInput) -> TouchRecord {
     let local = input.location - window.frame.origin
     let hit = window.hitTest(local)
@@ -187,7 +187,7 @@ extension GestureRuntime {
   }
 
   /// The recognizer holds the new touch: withholding it from the view while undecided
-  /// (behavior.md 2.9, 2.10) and tracking it.
+  /// (<doc:BehaviourReference> §2.9, 2.10) and tracking it.
   @inline(__always)
   func handOver(_ touch: Touch, to recognizer: GestureRecognizer, _ record: TouchRecord) {
     var withholds: UInt8 = 0
@@ -205,7 +205,7 @@ extension GestureRuntime {
     recognizer.trackedTouches.append(touch)
   }
 
-  /// Whether `recognizer` takes `touch` (behavior.md 2.2).
+  /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
       !(recognizer.runtime.participating && recognizer.requestedState.isTerminal),
@@ -223,7 +223,7 @@ extension GestureRuntime {
   }
 
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.
-  /// `depth` is the depth of the recognizer's view (tie order, behavior.md 3.4).
+  /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
   @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
     recognizer.runtime.participating = true
@@ -249,7 +249,7 @@ extension GestureRuntime {
   }
 
   /// Asks the delegates and subclasses about each ordered pair first collected together for this
-  /// touch (behavior.md 3.6). Returns whether an edge was added.
+  /// touch (<doc:BehaviourReference> §3.6). Returns whether an edge was added.
   func gatherDynamicRequirements(_ collected: [GestureRecognizer], _ touch: Touch) -> Bool {
     // Only pairs with a delegate or a subclass that answers can gain an edge: find those first,
     // so that a touch collected by many plain recognizers costs linear time, not quadratic.
@@ -299,7 +299,7 @@ extension GestureRuntime {
   }
 
   /// Delivers the current event to the recognizers: each gets only its own touches of each phase,
-  /// began before moved before ended before cancelled (behavior.md 2.3, 1.4).
+  /// began before moved before ended before cancelled (<doc:BehaviourReference> §2.3, 1.4).
   @inline(__always)
   func deliverEventToRecognizers() {
     if eventRecords.count == 1 {
@@ -377,7 +377,7 @@ extension GestureRuntime {
 
   @inline(__always)
   func deliver(_ phase: TouchPhase, _ touches: [Touch], to recognizer: GestureRecognizer, event: TouchEvent) {
-    // Debug builds (the tests, the fuzzer) check behavior.md 2.4 on every delivery.
+    // Debug builds (the tests, the fuzzer) check behaviour reference §2.4 on every delivery.
     assert(
       !recognizer.requestedState.isTerminal && !recognizer.publishedState.isTerminal,
       "a touch reached \(recognizer.displayName) after its terminal state")
@@ -396,7 +396,7 @@ extension GestureRuntime {
     }
   }
 
-  /// Stops tracking touches, remembering where the last ones lifted (behavior.md 4, location).
+  /// Stops tracking touches, remembering where the last ones lifted (<doc:BehaviourReference> §4, location).
   func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
     let before = recognizer.trackedTouches.count
     if before == 0 { return }
@@ -426,7 +426,7 @@ extension GestureRuntime {
   }
 
   /// After a recognizer handled an event: the implicit `changed` of a continuous recognizer
-  /// (behavior.md 1.4), and the runtime's decision for one whose touches were cancelled.
+  /// (<doc:BehaviourReference> §1.4), and the runtime's decision for one whose touches were cancelled.
   @inline(__always)
   func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool) {
     let state = recognizer.requestedState
@@ -444,7 +444,7 @@ extension GestureRuntime {
   }
 
   /// Moves a recognizer to the terminal state that fits where it is: `failed` from `possible`
-  /// (held or not), `cancelled` from `began`/`changed` (behavior.md 2.6, 3.12).
+  /// (held or not), `cancelled` from `began`/`changed` (<doc:BehaviourReference> §2.6, 3.12).
   func forceFinish(_ recognizer: GestureRecognizer, reason: String) {
     let published = recognizer.publishedState
     if published.isTerminal { return }

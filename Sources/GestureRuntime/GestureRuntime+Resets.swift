@@ -3,7 +3,7 @@
 extension GestureRuntime {
   /// Resets finished recognizers; recognizers joined by failure requirements whose two ends both
   /// received touches since their last reset are reset together, once the last of them has
-  /// finished (behavior.md 3.10).
+  /// finished (<doc:BehaviourReference> §3.10).
   func runResets() {
     var passes = 0
     while !finished.isEmpty && passes < 1_000 {
@@ -148,7 +148,7 @@ extension GestureRuntime {
   }
 
   /// Ends the recognizer's attempt: clears the runtime's bookkeeping, calls `reset()` and traces
-  /// it. The touches it tracked are never delivered to it again (behavior.md 2.4).
+  /// it. The touches it tracked are never delivered to it again (<doc:BehaviourReference> §2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.participating else { return }
     if !recognizer.requires.isEmpty || !recognizer.dependents.isEmpty {
@@ -222,7 +222,7 @@ extension GestureRuntime {
   }
 
   /// Arms the watchdog of every recognizer that is undecided with no touch down
-  /// (behavior.md 3.12).
+  /// (<doc:BehaviourReference> §3.12).
   func scheduleWatchdogs() {
     guard !watchdogCandidates.isEmpty else { return }
     // The list holds each candidate until it is emptied below: read through unretained handles.
@@ -254,7 +254,7 @@ extension GestureRuntime {
   }
 
   /// Finds cycles among the requirements of the participants and ignores their edges for this
-  /// attempt, with a diagnostic naming them (behavior.md 3.11). Iterative (Tarjan), so deep
+  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). Iterative (Tarjan), so deep
   /// chains cannot overflow the stack.
   /// Whether an edge among the participants can close a cycle: some participant's requirement
   /// target itself requires a participant. Cheap, and false for most scenes, so the full search

@@ -1,7 +1,7 @@
 @_spi(GestureRuntime) import GestureCore
 
 extension GestureRuntime {
-  /// Resolves every requested state change until none is left (behavior.md 3.1–3.10): holds
+  /// Resolves every requested state change until none is left (<doc:BehaviourReference> §3.1–3.10): holds
   /// for failure requirements, exclusion in tie order, requirement failures and releases.
   func resolve() {
     if requests.isEmpty && releases.isEmpty { return }
@@ -129,7 +129,7 @@ extension GestureRuntime {
   }
 
   /// Asks the views the recognizer's touches were hit-tested to, then its delegate
-  /// (behavior.md 2.12, 3.1). Returns the reason for a veto, or nil.
+  /// (<doc:BehaviourReference> §2.12, 3.1). Returns the reason for a veto, or nil.
   func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
     if recognizer.cancelsTouchesInView {
       // The views to ask, each once, listed before any is asked (a view's answer may change the
@@ -166,7 +166,7 @@ extension GestureRuntime {
   }
 
   /// A held recognizer whose requirements all failed enters the state it asked for
-  /// (behavior.md 3.9): a continuous one `began` first, then `ended` if it already finished.
+  /// (<doc:BehaviourReference> §3.9): a continuous one `began` first, then `ended` if it already finished.
   func release(_ recognizer: GestureRecognizer) {
     guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
     if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
@@ -194,7 +194,7 @@ extension GestureRuntime {
     }
   }
 
-  /// Resolves the recognitions of one round in tie order (behavior.md 3.2–3.5, 3.9, 3.10).
+  /// Resolves the recognitions of one round in tie order (<doc:BehaviourReference> §3.2–3.5, 3.9, 3.10).
   func resolveCandidates() {
     // Tie order: the deepest view first; on one view, the one added first.
     if candidates.count > 1 {
@@ -256,7 +256,7 @@ extension GestureRuntime {
       publish(loser, .failed, reason: "prevented by \(winner.displayName)")
     }
     if fromPossible {
-      // Recognizers that require this one to fail fail now (behavior.md 3.9).
+      // Recognizers that require this one to fail fail now (behaviour reference §3.9).
       for dependentIndex in winner.dependents.indices {
         let dependent = winner.dependents[dependentIndex]
         guard
@@ -282,7 +282,7 @@ extension GestureRuntime {
     }
   }
 
-  /// Marks every recognizer that `winner` excludes (behavior.md 3.2, 3.10).
+  /// Marks every recognizer that `winner` excludes (<doc:BehaviourReference> §3.2, 3.10).
   func exclude(by winner: GestureRecognizer) {
     // Those tracking a touch that is down or ends now, gathered once per round…
     var componentMark: UInt64?
@@ -291,7 +291,7 @@ extension GestureRuntime {
       guard other !== winner && other.runtime.excludedBy == nil else { continue }
       considerExclusion(of: other, by: winner, componentMark: &componentMark)
     }
-    // …and held recognizers joined to the winner through requirements (behavior.md 3.10): a walk
+    // …and held recognizers joined to the winner through requirements (behaviour reference §3.10): a walk
     // of the winner's component, so a dispatch costs what it touches, not every participant.
     // A winner without requirements has no component to walk.
     // With no recognizer held at all (a pan that changes after its swipe failed), neither.
@@ -314,7 +314,7 @@ extension GestureRuntime {
   }
 
   /// The participants that exclusion can reach through a touch: undecided, no action sent, and
-  /// tracking a touch that is down or ends in this dispatch (behavior.md 3.2).
+  /// tracking a touch that is down or ends in this dispatch (<doc:BehaviourReference> §3.2).
   func gatherExcludableTracking() {
     excludableTracking.removeAll()
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
@@ -340,7 +340,7 @@ extension GestureRuntime {
     do {
       guard other.publishedState == .possible, !other.runtime.sentAction else { return }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the
-      // winner through requirements is reached even after its touches ended (behavior.md 3.10).
+      // winner through requirements is reached even after its touches ended (behaviour reference §3.10).
       if other.trackedTouches.isEmpty && !touchEndedNow(other) {
         guard other.runtime.held else { return }
         if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
@@ -350,7 +350,7 @@ extension GestureRuntime {
       guard let winnerView = winner.viewIdentifier, let otherView = other.viewIdentifier,
         winnerView == otherView || viewsRelated(winner.view, other.view)
       else { return }
-      // One that waits for the winner fails through that requirement instead (behavior.md 3.9).
+      // One that waits for the winner fails through that requirement instead (behaviour reference §3.9).
       if other.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
       if winner.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
       guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return }
@@ -370,7 +370,7 @@ extension GestureRuntime {
   }
 
   /// Whether one of the recognizer's touches ended in this dispatch (it still counts as tracking
-  /// for exclusion, behavior.md 3.2).
+  /// for exclusion, <doc:BehaviourReference> §3.2).
   func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
     // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
     for attemptIndex in recognizer.attemptTouches.indices {
@@ -488,7 +488,7 @@ extension GestureRuntime {
     }
   }
 
-  /// Sends the queued actions in the order their states were published (behavior.md 1.3, 1.5).
+  /// Sends the queued actions in the order their states were published (<doc:BehaviourReference> §1.3, 1.5).
   func sendActions() {
     if actionQueue.isEmpty { return }
     var index = 0

@@ -2,11 +2,11 @@
 
 extension GestureRuntime {
   /// Whether a recognizer that still holds the touch is undecided and withholds its `began`
-  /// (behavior.md 2.9, 2.11).
+  /// (<doc:BehaviourReference> §2.9, 2.11).
   func isBeganWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: true) }
 
   /// Whether a recognizer that still holds the touch is undecided and withholds its end
-  /// (behavior.md 2.10, 2.11).
+  /// (<doc:BehaviourReference> §2.10, 2.11).
   func isEndWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: false) }
 
   func isWithheld(_ record: TouchRecord, began: Bool) -> Bool {
@@ -31,7 +31,7 @@ extension GestureRuntime {
   }
 
   /// Works out each dirty touch's view calls, then makes them grouped per view and phase
-  /// (behavior.md 2.7–2.11).
+  /// (<doc:BehaviourReference> §2.7–2.11).
   func deliverToViews() {
     guard !dirtyRecords.isEmpty else { return }
     if dirtyRecords.count == 1 {

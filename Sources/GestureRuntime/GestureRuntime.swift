@@ -1,7 +1,7 @@
 @_spi(GestureRuntime) public import GestureCore
 
 /// The event loop: dispatches touch events and timers to the recognizers of a view tree, resolves
-/// their conflicts, sends their actions and delivers touches to the views (behavior.md 2, 3, 5).
+/// their conflicts, sends their actions and delivers touches to the views (<doc:BehaviourReference> §2, 3, 5).
 ///
 /// One dispatch runs in this order: the recognizers get the event; state changes are resolved
 /// until none is left (failure requirements, exclusion, simultaneity); actions are sent in the
@@ -19,10 +19,10 @@ public final class GestureRuntime {
   /// Where the trace goes; nil records nothing and costs nothing.
   public var trace: (any TraceSink)?
   /// Whether an illegal transition traps (true) or is mapped with a diagnostic (false)
-  /// (behavior.md 1.2). Defaults to ``GestureCore/GestureRecognizer/defaultStrictTransitions``.
+  /// (<doc:BehaviourReference> §1.2). Defaults to ``GestureCore/GestureRecognizer/defaultStrictTransitions``.
   public var strictTransitions = GestureRecognizer.defaultStrictTransitions
   /// How long a recognizer may stay undecided after its last touch ended before the runtime fails
-  /// it (behavior.md 3.12).
+  /// it (<doc:BehaviourReference> §3.12).
   public static let undecidedTimeout: Duration = .seconds(5)
   /// How close in time and space a touch must begin after the previous one lifted to count as a
   /// further tap in ``GestureCore/Touch/tapCount``.
@@ -55,7 +55,7 @@ public final class GestureRuntime {
   var dispatchNumber: UInt64 = 0
   var passMark: UInt64 = 0
   var resetPass: UInt64 = 0
-  /// How many recognizers this runtime holds for a failure requirement (behavior.md 3.8): when
+  /// How many recognizers this runtime holds for a failure requirement (<doc:BehaviourReference> §3.8): when
   /// none is, exclusion has no requirement component to walk for held ones.
   var heldCount = 0
   /// How many entries of `participants` were reset and await removal.
@@ -191,7 +191,7 @@ public final class GestureRuntime {
 
   /// Dispatches one input event at `time`: the touches that changed then.
   ///
-  /// Every timer due at or before `time` fires first (behavior.md 5). A time before the runtime's
+  /// Every timer due at or before `time` fires first (<doc:BehaviourReference> §5). A time before the runtime's
   /// current time is treated as the current time, with a diagnostic. Touch changes that make no
   /// sense (a second `began` for a live id, a move of an unknown id) are dropped with a
   /// diagnostic.
@@ -281,7 +281,7 @@ public final class GestureRuntime {
     if !deferred.isEmpty { runDeferred() }
   }
 
-  /// The second half of every dispatch (behavior.md 5). Each step is called only when it has
+  /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has
   /// work (most moves have none for most of them): the checks are the steps' own first lines.
   func settle() {
     var rounds = 0

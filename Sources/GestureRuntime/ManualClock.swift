@@ -1,7 +1,7 @@
 @_spi(GestureRuntime) public import GestureCore
 
 /// A clock that moves only when the runtime moves it: tests and replays run on it, so a trace is
-/// the same on every run and every machine (behavior.md 5).
+/// the same on every run and every machine (<doc:BehaviourReference> §5).
 public final class ManualClock: GestureClock {
   /// The current time.
   public private(set) var now: Timestamp

@@ -8,7 +8,7 @@ struct PendingTimer {
   var generation: UInt64
 }
 
-/// The pending timers, in deadline order, then in the order they were scheduled (behavior.md 5).
+/// The pending timers, in deadline order, then in the order they were scheduled (<doc:BehaviourReference> §5).
 /// Cancelled timers stay queued and are skipped when they come out (their generation no longer
 /// matches).
 ///

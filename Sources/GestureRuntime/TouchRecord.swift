@@ -32,12 +32,12 @@ final class TouchRecord {
   var viewState: ViewState = .pending
   /// The input phase of this touch in the current dispatch, if it changed.
   var phaseInDispatch: TouchPhase?
-  /// The touch moved while its `touchesBegan` was withheld (behavior.md 2.9).
+  /// The touch moved while its `touchesBegan` was withheld (<doc:BehaviourReference> §2.9).
   var movedWhileWithheld = false
   /// The input ended (or was cancelled) and the view has not been told yet.
   var endPending = false
   var inputCancelled = false
-  /// A recognizer that recognized with `cancelsTouchesInView` claimed the touch (behavior.md 2.8).
+  /// A recognizer that recognized with `cancelsTouchesInView` claimed the touch (<doc:BehaviourReference> §2.8).
   var cancelRequested = false
   /// The input has ended or been cancelled.
   var isFinished = false

@@ -1,7 +1,7 @@
 @_spi(GestureRuntime) public import GestureCore
 
 /// One decision of the runtime, as `gesturectl trace` prints it and tests compare it
-/// (formats.md, trace).
+/// (<doc:FileFormats>, trace).
 public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   /// The time of the dispatch that produced the event: the input event's time, or the deadline
   /// of the timer that fired.

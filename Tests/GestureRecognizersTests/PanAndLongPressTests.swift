@@ -4,7 +4,7 @@ import GestureRuntime
 import GestureTestSupport
 import Testing
 
-@Suite("Pan (behavior.md 4)")
+@Suite("Pan (behaviour reference §4)")
 struct PanTests {
   @Test("At began the hysteresis is removed per axis: (+12, +3) reports (2, 0), and (+12, +8) then reports (2, 5)")
   func hysteresisPerAxis() {
@@ -99,7 +99,7 @@ struct PanTests {
   }
 }
 
-@Suite("Long press (behavior.md 4)")
+@Suite("Long press (behaviour reference §4)")
 struct LongPressTests {
   @Test("A long press begins from its timer, changes on every move even outside its view, and ends when a finger lifts")
   func basic() {

@@ -4,7 +4,7 @@ import GestureRuntime
 import GestureTestSupport
 import Testing
 
-@Suite("Tap (behavior.md 4)")
+@Suite("Tap (behaviour reference §4)")
 struct TapTests {
   @Test("A tap recognizes at the lift and reports the touch-down point, even if the finger drifted")
   func locationIsTouchDown() {
@@ -144,7 +144,7 @@ struct TapTests {
   }
 }
 
-@Suite("Swipe (behavior.md 4)")
+@Suite("Swipe (behaviour reference §4)")
 struct SwipeTests {
   func run(moves: [(Double, Double, Double)], direction: SwipeGestureRecognizer.Direction = .right) -> [String] {
     let h = Harness()

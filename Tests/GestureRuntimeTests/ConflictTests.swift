@@ -4,7 +4,7 @@ import GestureRuntime
 import GestureTestSupport
 import Testing
 
-@Suite("Beginning and exclusion (behavior.md 3.1–3.5)")
+@Suite("Beginning and exclusion (behaviour reference §3.1–3.5)")
 struct ExclusionTests {
   @Test(
     "3.1 shouldBegin is asked once per attempt when leaving possible, even if the recognizer is then held; false fails it"
@@ -269,7 +269,7 @@ struct ExclusionTests {
   }
 }
 
-@Suite("Failure requirements (behavior.md 3.6–3.12)")
+@Suite("Failure requirements (behaviour reference §3.6–3.12)")
 struct FailureRequirementTests {
   enum Source: String, CaseIterable, CustomTestStringConvertible {
     case requireToFail, delegateOfWaiter, delegateOfRequired, subclassOfWaiter, subclassOfRequired

@@ -5,7 +5,7 @@ import GestureTestSupport
 import Testing
 
 /// Scene changes made from inside callbacks run as dispatches of their own, right after the
-/// current one (behavior.md 5; issue: "Scene changes from inside callbacks are safe").
+/// current one (behaviour reference §5: scene changes from inside callbacks are safe).
 @Suite("Changes from inside callbacks")
 struct ReentrancyTests {
   @Test("An action that removes its own recognizer: the dispatch finishes, and later touches do not reach it")

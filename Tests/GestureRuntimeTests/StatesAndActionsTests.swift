@@ -4,8 +4,8 @@ import GestureRuntime
 import GestureTestSupport
 import Testing
 
-/// behavior.md 1: states and actions.
-@Suite("States and actions (behavior.md 1)")
+/// <doc:BehaviourReference> §1: states and actions.
+@Suite("States and actions (behaviour reference §1)")
 struct StatesAndActionsTests {
   typealias State = GestureRecognizer.State
 

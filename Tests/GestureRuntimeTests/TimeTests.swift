@@ -29,7 +29,7 @@ final class DecidingTimerRecognizer: GestureRecognizer {
   }
 }
 
-@Suite("Time (behavior.md 5)")
+@Suite("Time (behaviour reference §5)")
 struct TimeTests {
   @Test("The clock counts whole microseconds, so 0.1 s + 0.35 s is exactly 0.45 s")
   func microseconds() {

@@ -32,7 +32,7 @@ final class LoggingRecognizer: GestureRecognizer {
   }
 }
 
-@Suite("Touch delivery to recognizers (behavior.md 2.1–2.6)")
+@Suite("Touch delivery to recognizers (behaviour reference §2.1–2.6)")
 struct TouchDeliveryTests {
   /// R (0,0,400,800) ⊃ A (0,0,200,200), B (100,100,200,200) in front ⊃ C (50,50,50,50);
   /// hidden H (300,300,50,50); non-interactive N (300,400,50,50) ⊃ N1 (0,0,50,50).

@@ -4,7 +4,7 @@ import GestureRuntime
 import GestureTestSupport
 import Testing
 
-@Suite("Touch delivery to views (behavior.md 2.7–2.12)")
+@Suite("Touch delivery to views (behaviour reference §2.7–2.12)")
 struct ViewDeliveryTests {
   @Test(
     "2.7 A view with isMultipleTouchEnabled false gets only the first of its touches down at once; recognizers get all")

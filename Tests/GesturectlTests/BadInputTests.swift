@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 /// Every class of bad input: its exit code, a message that says where and what was expected, and
 /// nothing on standard output.

@@ -5,7 +5,7 @@ import GestureRecognizers
 import GestureRuntime
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 // snippet: check-mark
 /// Recognizes a check mark: one finger strokes down and to the right, then up and to the right,

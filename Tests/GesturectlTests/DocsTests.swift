@@ -2,7 +2,7 @@ import Foundation
 import GestureCore
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 /// Keeps the documentation from going stale. In the articles of Docs/Gestures.docc, a fenced
 /// block right after one of these markers must equal what the marker names:

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 /// The fuzz targets' bodies over the committed corpus (Tests/Fuzz/corpus): every seed, every input
 /// the fuzzer kept and every crash it found runs here on each test run, under the sanitizers too.

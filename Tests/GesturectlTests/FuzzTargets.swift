@@ -2,7 +2,7 @@ import GestureCore
 import GestureRecognizers
 import GestureRuntime
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 // The bodies of the libFuzzer targets of Tests/Fuzz (built and run by Scripts/fuzz.sh). The tests
 // run the same bodies over the committed corpus, so every input the fuzzer ever kept, and every

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 /// Hostile input (Tests/GesturectlTests/Hostile, and huge cases made here): each gets its
 /// documented exit code and message within bounded time, and none crashes or hangs.

@@ -3,7 +3,7 @@ import GestureCore
 import GestureRecognizers
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 @Suite("gesturectl inspect, graph, list")
 struct InspectGraphListTests {

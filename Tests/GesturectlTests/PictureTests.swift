@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 #if canImport(FoundationXML)
   import FoundationXML

@@ -1,7 +1,7 @@
 import GestureCore
 import GestureRuntime
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 // Shared by RandomizedInvariantTests and the runtime fuzz target (Tests/Fuzz): no Testing, no
 // Foundation here, so Scripts/fuzz.sh can compile this file into the fuzzer as it is.

@@ -3,7 +3,7 @@ import GestureCore
 import GestureRuntime
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 @Suite("Randomized invariants")
 struct RandomizedInvariantTests {

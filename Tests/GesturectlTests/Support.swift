@@ -2,7 +2,7 @@ import Foundation
 import GestureCore
 import GestureRecognizers
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 /// Runs gesturectl in process and returns its exit code, standard output and error.
 func gesturectl(

@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@testable import gesturectl
+@testable import GestureCtlKit
 
 @Suite("gesturectl trace, explain, validate")
 struct TraceCommandTests {
@@ -125,7 +125,7 @@ struct TraceCommandTests {
     )
   }
 
-  // A drag that covers the swipe's decaying distance within 0.5 s is a swipe (behavior.md 4, no
+  // A drag that covers the swipe's decaying distance within 0.5 s is a swipe (behaviour reference §4, no
   // minimum speed), so the pan case drags upward, which the right-only swipe rules out.
   @Test(
     "synth writes scripts that replay as the gesture they name",

@@ -1,7 +1,7 @@
 import GestureCore
 import GestureRecognizers
 
-/// Reads a scene file (formats.md, scene) and builds its views, recognizers and delegates,
+/// Reads a scene file (<doc:FileFormats>, scene) and builds its views, recognizers and delegates,
 /// rejecting anything malformed with the file, line, column and JSON path.
 struct SceneLoader {
   static let format = "gesture-scene/1"

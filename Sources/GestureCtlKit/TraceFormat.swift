@@ -1,7 +1,7 @@
 import GestureCore
 import GestureRuntime
 
-/// Renders trace events as JSON lines (formats.md, trace) or as aligned text for people.
+/// Renders trace events as JSON lines (<doc:FileFormats>, trace) or as aligned text for people.
 enum TraceFormat: String, CaseIterable {
   case text
   case jsonl

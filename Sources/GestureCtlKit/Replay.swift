@@ -9,7 +9,7 @@ struct Replay {
   init(scene: Scene, trace: (any TraceSink)?) {
     self.scene = scene
     runtime = GestureRuntime(window: scene.root, clock: ManualClock(), trace: trace)
-    // gesturectl maps illegal transitions with a diagnostic instead of trapping (behavior.md 1.2).
+    // gesturectl maps illegal transitions with a diagnostic instead of trapping (behaviour reference §1.2).
     runtime.strictTransitions = false
     for warning in scene.warnings {
       trace?.record(TraceEvent(time: .zero, kind: .diagnostic(message: warning, recognizers: [])))
@@ -34,7 +34,7 @@ struct Replay {
     }
   }
 
-  /// After the last event, the clock keeps advancing until no timer is pending (formats.md).
+  /// After the last event, the clock keeps advancing until no timer is pending (<doc:FileFormats>).
   func finish() {
     runtime.runUntilIdle()
   }

@@ -2,7 +2,7 @@ import GestureCore
 import GestureRecognizers
 
 /// The parsed command line: positional arguments and `--name value` options, in any order
-/// (formats.md: options may come before or after the positional arguments).
+/// (<doc:FileFormats>: options may come before or after the positional arguments).
 struct Arguments {
   var positional: [String] = []
   var options: [String: String] = [:]

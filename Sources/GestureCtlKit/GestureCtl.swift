@@ -1,16 +1,32 @@
-import GestureCore
+public import GestureCore
 import GestureRecognizers
 import GestureRuntime
 
 /// The command-line tool: inspect, trace, explain, graph and generate recognizer chains.
-@main
-enum GestureCtl {
-  static let version = "0.1.0"
+///
+/// An app builds its own `gesturectl`, one that knows the app's recognizer kinds, with an
+/// executable target whose `main.swift` is one call:
+///
+/// ```swift
+/// import GestureCore
+/// import GestureCtlKit
+///
+/// GestureCtl.main(catalog: .standard.registering(CheckMarkGestureRecognizer.kind))
+/// ```
+public enum GestureCtl {
+  /// The package's version, printed by `gesturectl --version`.
+  public static let version = "0.1.0"
 
-  static func main() {
+  /// Runs the command line of this process with the given recognizer kinds and exits with the
+  /// command's exit code.
+  ///
+  /// - Parameter catalog: the recognizer kinds scenes may name (`kind`); for example `.standard`,
+  ///   the built-in kinds, or those with an app's own added.
+  public static func main(catalog: RecognizerCatalog) -> Never {
     let stdout = OutputBuffer(fd: 1)
     let stderr = OutputBuffer(fd: 2)
-    let context = CommandContext(stdout: stdout, stderr: stderr, stdoutIsTerminal: isTerminal(1))
+    var context = CommandContext(stdout: stdout, stderr: stderr, stdoutIsTerminal: isTerminal(1))
+    context.catalog = catalog
     let code = run(Array(CommandLine.arguments.dropFirst()), context)
     stdout.flush()
     stderr.flush()

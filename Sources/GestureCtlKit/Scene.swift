@@ -2,7 +2,7 @@ import GestureCore
 import GestureRecognizers
 
 /// A view built from a scene file: it vetoes the recognizers its `vetoes` names
-/// (formats.md; behavior.md 2.12).
+/// (<doc:FileFormats>; <doc:BehaviourReference> §2.12).
 final class SceneView: View {
   var vetoes: Set<String> = []
 
@@ -13,7 +13,7 @@ final class SceneView: View {
 }
 
 /// The declarative delegate of a scene file: each relational method returns true for the listed
-/// pairs, and the protocol's default otherwise (formats.md, delegates).
+/// pairs, and the protocol's default otherwise (<doc:FileFormats>, delegates).
 final class SceneDelegate: GestureRecognizerDelegate {
   let name: String
   var requireFailureOf: [(String, String)] = []

@@ -1,7 +1,7 @@
 import GestureCore
 import GestureRuntime
 
-/// One entry of an event script (formats.md, event script).
+/// One entry of an event script (<doc:FileFormats>, event script).
 enum ScriptEvent {
   case touches(Timestamp, [TouchInput])
   case advance(Timestamp)
