@@ -145,6 +145,31 @@ struct ViewCallOrderTests {
   }
 
   @Test(
+    "2.9 A cancelled withheld touch whose recognizer recognizes with cancelsTouchesInView false is released like any withheld touch (choice)"
+  )
+  func cancelledTouchReleasedByRecognitionWithoutCancelling() {
+    let h = Harness()
+    let a = h.add(ScriptedRecognizer(), "a")
+    a.delaysTouchesBegan = true
+    a.cancelsTouchesInView = false
+    a.onMoved = [[], [.ended]]
+    h.down(1, 10, 10, at: 0)
+    h.down(2, 50, 10, at: 0.1)
+    h.move(2, 60, 10, at: 0.2)
+    h.cancel(2, 60, 10, at: 0.3)
+    h.move(1, 20, 10, at: 0.4)
+    #expect(
+      h.decisions == [
+        "0.4 state a possible → ended: recognized",
+        "0.4 action a ended at (20, 10)",
+        "0.4 view V touchesBegan 1,2",
+        "0.4 view V touchesMoved 1,2",
+        "0.4 view V touchesCancelled 2",
+        "0.4 reset a",
+      ])
+  }
+
+  @Test(
     "2.5 A touch that a began recognizer ignores in the touchesBegan that brings it causes no changed and reaches the view"
   )
   func ignoredTouchReachesTheView() {
