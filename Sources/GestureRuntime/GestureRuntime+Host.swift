@@ -125,7 +125,7 @@ extension GestureRuntime: GestureHost {
     for recognizer in recognizers where recognizer.runtime.participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
         let touches = recognizer.trackedTouches.elements
-        let event = TouchEvent(timestamp: now, allTouches: touches)
+        let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
         recognizer.runtime.requestedThisDelivery = false
         stopReason = reason
         recognizer.touchesCancelled(touches, with: event)

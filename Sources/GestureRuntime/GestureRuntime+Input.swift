@@ -57,6 +57,14 @@ extension GestureRuntime {
     let now = self.now
     Unmanaged.passUnretained(record.touch)._withUnsafeGuaranteedRef { touch in
       touch.update(phase: input.phase, location: input.location, timestamp: now)
+      if touch.force != input.force || touch.majorRadius != input.majorRadius
+        || touch.maximumPossibleForce != input.maximumPossibleForce
+        || touch.majorRadiusTolerance != input.majorRadiusTolerance
+      {
+        touch.update(
+          force: input.force, maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
+          majorRadiusTolerance: input.majorRadiusTolerance)
+      }
     }
     emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
     if input.phase == .stationary { return }
@@ -87,7 +95,8 @@ extension GestureRuntime {
     }
     let touch = Touch(
       identifier: input.id, location: input.location, timestamp: now, type: input.type,
-      tapCount: tapCount, view: hit)
+      tapCount: tapCount, view: hit, force: input.force, maximumPossibleForce: input.maximumPossibleForce,
+      majorRadius: input.majorRadius, majorRadiusTolerance: input.majorRadiusTolerance)
     if liveTouches.count == 0 { sequence += 1 }
     let record: TouchRecord
     if recordPool.isEmpty {
@@ -319,7 +328,7 @@ extension GestureRuntime {
     guard !eventRecords.isEmpty else { return }
     eventTouches.clear()
     for index in 0..<eventRecords.count { eventTouches.append(eventRecords[index].touch) }
-    let event = TouchEvent(timestamp: now, allTouches: eventTouches)
+    let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
     passMark &+= 1
     let mark = passMark
     var order: [GestureRecognizer] = []
@@ -368,7 +377,10 @@ extension GestureRuntime {
       singleTouchEvent.allTouches[0] = record.touch
     }
     // A local: passing the stored property would cost a retain and a release per call.
-    let event = singleTouchEvent
+    var event = singleTouchEvent
+    let touches = event.allTouches
+    // Other fingers down and still: the event lists them too (UIKit's `allTouches`).
+    if liveTouches.count > 1 { event.allTouches = allTouchesOfEvent(touches) }
     // Deliveries never add entries to the record (they may only void one).
     let count = record.entries.count
     for index in 0..<count {
@@ -378,10 +390,25 @@ extension GestureRuntime {
       handle._withUnsafeGuaranteedRef { recognizer in
         recognizer.runtime.requestedThisDelivery = false
         ignoredThisDelivery = 0
-        deliver(phase, event.allTouches, to: recognizer, event: event)
+        deliver(phase, touches, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
       }
     }
+  }
+
+  /// Every touch of the current event for ``TouchEvent/allTouches``: every touch that is down
+  /// (the touches lifting in this dispatch are still listed), then those of `changed` that are no
+  /// longer down (withheld ones a view is told of later). Linear in the number of touches.
+  func allTouchesOfEvent(_ changed: [Touch]) -> [Touch] {
+    let live = liveTouches.count
+    if live == 0 || (live == 1 && changed.count == 1 && liveTouches.touch(at: 0) === changed[0]) {
+      return changed
+    }
+    var all: [Touch] = []
+    all.reserveCapacity(live + changed.count)
+    for index in 0..<live { all.append(liveTouches.touch(at: index)) }
+    for touch in changed where (touch.record?.liveIndex ?? -1) < 0 { all.append(touch) }
+    return all
   }
 
   @inline(__always)

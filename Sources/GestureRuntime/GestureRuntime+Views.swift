@@ -217,7 +217,7 @@ extension GestureRuntime {
     if trace != nil {
       emit(.view(view: view.name, call: phase, touches: touches.map(\.identifier)))
     }
-    let event = TouchEvent(timestamp: now, allTouches: touches)
+    let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
     switch phase {
     case .began: view.touchesBegan(touches, with: event)
     case .moved, .stationary: view.touchesMoved(touches, with: event)

@@ -156,6 +156,9 @@ struct LiveTouchTable: ~Copyable {
   /// The live records, in table order (a copy, for the rare paths that walk them).
   var records: [TouchRecord] { list.elements }
 
+  /// The touch of the live record at `index` (0 ..< ``count``), in table order.
+  func touch(at index: Int) -> Touch { list[index].touch }
+
   @inline(__always)
   func record(for identifier: Int) -> TouchRecord? {
     if !byIdentifier.isEmpty { return byIdentifier[identifier] }
