@@ -124,6 +124,16 @@ public final class GestureRuntime {
   // Timers.
   var timers = TimerQueue()
   var timerGeneration: UInt64 = 0
+  /// The deadline last reported to ``nextTimerDeadlineDidChange``.
+  var reportedDeadline: Timestamp?
+
+  /// Called with the new ``nextTimerDeadline`` (nil: no timer pending) whenever it changes, after
+  /// the dispatch that changed it: the hook for an app that runs its own event loop (GLib, SDL,
+  /// its own `poll`) to re-arm its timeout. Setting it does not call it: read
+  /// ``nextTimerDeadline`` for the current value.
+  public var nextTimerDeadlineDidChange: ((Timestamp?) -> Void)? {
+    didSet { reportedDeadline = nextTimerDeadline }
+  }
   static let watchdogTimerID = Int.min
 
   /// A request to leave `possible` made while a requirement was active, decided once the
@@ -303,6 +313,7 @@ public final class GestureRuntime {
     settle()
     isDispatching = false
     if !deferred.isEmpty { runDeferred() }
+    if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
   }
 
   /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has
