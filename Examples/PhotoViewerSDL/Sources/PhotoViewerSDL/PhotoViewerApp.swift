@@ -16,8 +16,8 @@ final class PhotoViewerApp {
   private let window: OpaquePointer
   private let renderer: OpaquePointer
   private var pictures: [Int: OpaquePointer] = [:]
-  private var events = SDLEvents()
-  private var drawnRevision = -1
+  var events = SDLEvents()
+  var drawnRevision = -1
 
   /// Opens the window; nil (with SDL's error) if SDL cannot.
   init?(clock: SDLClock, viewer: Viewer) {
@@ -42,38 +42,9 @@ final class PhotoViewerApp {
     SDL_DestroyWindow(window)
   }
 
-  /// Runs until the window is closed (or the process is asked to quit).
-  func run() {
-    var event = SDL_Event()
-    while true {
-      if viewer.revision != drawnRevision {
-        draw()
-        drawnRevision = viewer.revision
-      }
-      if SDL_WaitEventTimeout(&event, waitTimeout()) != 0 {
-        repeat {
-          if event.type == SDL_QUIT.rawValue { return }
-          if let (input, timestamp) = events.input(for: event, windowSize: Viewer.windowSize) {
-            viewer.handle(input, at: SDLClock.time(ofEvent: timestamp))
-          }
-        } while SDL_PollEvent(&event) != 0
-      }
-      // The timers due by now fire at their deadlines (a tap waiting for the double tap to fail).
-      viewer.advance(to: clock.now)
-    }
-  }
-
-  /// Milliseconds until the runtime's next timer is due, rounded up; 0 if it is due.
-  func waitTimeout() -> Int32 {
-    guard let deadline = viewer.runtime.nextTimerDeadline else { return Self.idleWait }
-    let remaining = deadline.microseconds - clock.now.microseconds
-    if remaining <= 0 { return 0 }
-    return Int32(min(Int64(Self.idleWait), (remaining + 999) / 1000))
-  }
-
   // MARK: Drawing
 
-  private func draw() {
+  func draw() {
     let size = Viewer.windowSize
     setColour(RGB(0, 0, 0))
     SDL_RenderClear(renderer)
