@@ -20,6 +20,9 @@ public enum TouchType: String, Sendable, CaseIterable {
   case indirect
   /// A stylus.
   case pencil
+  /// A pointer (mouse or trackpad) pressing a button: the touch begins when the first button goes
+  /// down and ends when the last one lifts (UIKit's `indirectPointer`, <doc:BehaviourReference> §6.1).
+  case indirectPointer
 }
 
 /// One finger (or stylus, or pointer) from the moment it touches down until it lifts

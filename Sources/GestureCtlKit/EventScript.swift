@@ -170,7 +170,8 @@ struct EventScriptReader {
       var type = TouchType.direct
       if let typeNode = item["type"] {
         guard let name = typeNode.stringValue, let parsed = TouchType(rawValue: name) else {
-          throw error(typeNode.line, typeNode.column, "\(path).type: expected direct, indirect or pencil")
+          throw error(
+            typeNode.line, typeNode.column, "\(path).type: expected direct, indirect, pencil or indirectPointer")
         }
         type = parsed
       }
