@@ -1,5 +1,5 @@
 public import GestureCore
-public import GestureRecognizers
+import GestureRecognizers
 
 /// The swipes' delegate: every pan waits for the swipe to fail, so that a flick turns the page and
 /// a slow drag pans (the second example of "Preferring one gesture over another").

@@ -1,5 +1,5 @@
 public import GestureCore
-public import GestureRuntime
+import GestureRuntime
 
 /// What the input mapping remembers between events.
 struct InputState {
@@ -14,9 +14,10 @@ struct InputState {
 }
 
 // The one place where window-system input becomes runtime input: mouse presses, the wheel, hover
-// and fingers. Mouse presses of the primary button are touches of type `direct` at the pointer;
-// the secondary click, the wheel and hover are handled here, outside the recognizers, until the
-// runtime takes pointer input of its own (buttons, hover and scroll recognizers).
+// and fingers. A press of the primary button is a touch of type `indirectPointer` at the pointer,
+// from the button going down to its lift; fingers are `direct` touches. The secondary click, the
+// wheel and hover are handled here, outside the recognizers, until the runtime takes the pointer's
+// buttons, hover and scroll of its own.
 extension Viewer {
   /// The identifiers of fingers start here, away from the pointer's.
   static let fingerTouchBase = 1_000_000
@@ -35,7 +36,7 @@ extension Viewer {
         let id = input.nextTouchID
         input.nextTouchID += 1
         input.pointerTouch = id
-        runtime.send(TouchInput(id: id, phase: .began, location: point), at: time)
+        runtime.send(TouchInput(id: id, phase: .began, location: point, type: .indirectPointer), at: time)
       }
     case .pointerUp(let button, let point):
       input.pointer = point
@@ -43,7 +44,7 @@ extension Viewer {
       if reportsInput { report("pointer-up", "\(button) at \(point)", at: time) }
       if button == .primary, let id = input.pointerTouch {
         input.pointerTouch = nil
-        runtime.send(TouchInput(id: id, phase: .ended, location: point), at: time)
+        runtime.send(TouchInput(id: id, phase: .ended, location: point, type: .indirectPointer), at: time)
       } else if button == .secondary, input.buttons.isEmpty, input.pointerTouch == nil {
         runtime.advance(to: time)
         openMenu(at: point, reportedAs: "secondaryClick")
@@ -53,7 +54,7 @@ extension Viewer {
       guard point != input.pointer else { return }
       input.pointer = point
       if let id = input.pointerTouch {
-        runtime.send(TouchInput(id: id, phase: .moved, location: point), at: time)
+        runtime.send(TouchInput(id: id, phase: .moved, location: point, type: .indirectPointer), at: time)
       } else if input.buttons.isEmpty {
         hover(at: point, at: time)
       }
@@ -68,7 +69,8 @@ extension Viewer {
       zoomByWheel(ticks: ticks, at: point)
     case .finger(let id, let phase, let point):
       if reportsInput { report("finger-\(phase)", "#\(id) at \(point)", at: time) }
-      runtime.send(TouchInput(id: Self.fingerTouchBase + id, phase: phase, location: point), at: time)
+      runtime.send(
+        TouchInput(id: Self.fingerTouchBase + id, phase: phase, location: point, type: .direct), at: time)
     }
   }
 
