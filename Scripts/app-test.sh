@@ -129,33 +129,41 @@ shot() { # NAME: the window as PPM in $work/NAME.ppm
   import -window "$wid" -depth 8 "ppm:$work/$1.ppm" 2>>"$work/import.log"
   [ -n "${KEEP_SHOTS:-}" ] && cp "$work/$1.ppm" "$KEEP_SHOTS/"
 }
-# The red disc's pixel count and centre in a screenshot: "area x y".
-disc() {
-  python3 - "$work/$1.ppm" <<'PY'
+# Pixel statistics of a screenshot (an 8-bit binary PPM, as `import -depth 8` writes it).
+cat >"$work/pixels.py" <<'PY'
 import sys
-data = open(sys.argv[1], "rb").read()
-fields, pos = [], 0
-while len(fields) < 4:  # P6 width height maxval, with comments
-    while data[pos:pos + 1].isspace(): pos += 1
-    if data[pos:pos + 1] == b"#":
-        pos = data.index(b"\n", pos); continue
-    end = pos
-    while not data[end:end + 1].isspace(): end += 1
-    fields.append(data[pos:end]); pos = end
-pos += 1
-width, height = int(fields[1]), int(fields[2])
-if fields[0] != b"P6" or fields[3] != b"255":
-    sys.exit(f"error: {sys.argv[1]}: expected an 8-bit binary PPM (P6, maxval 255)")
-pixels = data[pos:pos + width * height * 3]
-area = sx = sy = 0
-for i in range(0, len(pixels), 3):
-    r, g, b = pixels[i], pixels[i + 1], pixels[i + 2]
-    if r > 180 and g < 80 and b < 80:
-        n = i // 3
-        area += 1; sx += n % width; sy += n // width
-print(area, f"{sx / area:.1f}" if area else -1, f"{sy / area:.1f}" if area else -1)
+
+def read(path):
+    data = open(path, "rb").read()
+    fields, pos = [], 0
+    while len(fields) < 4:  # P6 width height maxval, comments allowed between them
+        while data[pos:pos + 1].isspace(): pos += 1
+        if data[pos:pos + 1] == b"#":
+            pos = data.index(b"\n", pos); continue
+        end = pos
+        while not data[end:end + 1].isspace(): end += 1
+        fields.append(data[pos:end]); pos = end
+    if fields[0] != b"P6" or fields[3] != b"255":
+        sys.exit(f"error: {path}: expected an 8-bit binary PPM (P6, maxval 255)")
+    width, height = int(fields[1]), int(fields[2])
+    return width, height, data[pos + 1:pos + 1 + width * height * 3]
+
+command, path, args = sys.argv[1], sys.argv[2], [int(a) for a in sys.argv[3:]]
+width, height, pixels = read(path)
+if command == "disc":  # the red disc: "area x y" (its pixel count and centre)
+    area = sx = sy = 0
+    for i in range(0, len(pixels), 3):
+        if pixels[i] > 180 and pixels[i + 1] < 80 and pixels[i + 2] < 80:
+            n = i // 3
+            area += 1; sx += n % width; sy += n // width
+    print(area, f"{sx / area:.1f}" if area else -1, f"{sy / area:.1f}" if area else -1)
+elif command == "colour":  # R G B Y0 Y1: how many pixels of rows Y0..Y1 are exactly that colour
+    r, g, b, y0, y1 = args
+    rows = pixels[y0 * width * 3:(y1 + 1) * width * 3]
+    print(sum(1 for i in range(0, len(rows), 3) if rows[i:i + 3] == bytes((r, g, b))))
 PY
-}
+disc() { python3 "$work/pixels.py" disc "$work/$1.ppm"; }
+colour_count() { python3 "$work/pixels.py" colour "$work/$1.ppm" "${@:2}"; } # NAME R G B Y0 Y1
 x() { xdotool "$@"; }
 move() { x mousemove --window "$wid" "$1" "$2"; }
 
@@ -165,8 +173,11 @@ move 320 240; sleep 0.3; set_mark
 move 320 20
 if wait_line 'hover toolbar highlighted' >/dev/null; then pass "hovering over the toolbar highlights it"; else
   fail "hovering over the toolbar highlights it"; fi
+shot hover
+highlighted=$(colour_count hover 60 110 190 0 39)
+echo "highlight-coloured pixels in the top 40 rows while hovering: $highlighted"
+check "on screen the hover highlights the toolbar" test "$highlighted" -gt 12800
 if [ -n "$screenshot_out" ]; then
-  sleep 0.3
   import -window "$wid" "png:$screenshot_out" && echo "saved $screenshot_out"
 fi
 set_mark
@@ -177,6 +188,7 @@ sleep 0.5
 
 # --- A single click -----------------------------------------------------------------------------
 echo "== single click"
+shot chrome
 set_mark
 x click 1
 up=$(wait_line 'pointer-up primary')
@@ -193,6 +205,11 @@ fi
 check "a single click is no double tap" absent 'doubleTap'
 sleep 0.5
 shot unzoomed
+# The toolbar's colour (28, 32, 44) over the top 40 rows: most of them before, none after.
+toolbar_before=$(colour_count chrome 28 32 44 0 39)
+toolbar_after=$(colour_count unzoomed 28 32 44 0 39)
+echo "toolbar-coloured pixels in the top 40 rows: $toolbar_before before the click, $toolbar_after after"
+check "on screen the click hides the toolbar" test "$toolbar_before" -gt 12800 -a "$toolbar_after" -eq 0
 
 # --- A double click zooms -----------------------------------------------------------------------
 echo "== double click"

@@ -210,3 +210,29 @@ final class Script {
     #expect(Picture.pixels(index: 0, width: 640, height: 480) != Picture.pixels(index: 1, width: 640, height: 480))
   }
 }
+
+@Suite struct FingerTests {
+  @Test func aFingerTapsDoubleTapsAndPansAsThePointerDoes() {
+    let script = Script()
+    script.at(0, .finger(id: 1, phase: .began, Point(x: 320, y: 240)))
+    script.at(0.08, .finger(id: 1, phase: .ended, Point(x: 320, y: 240)))
+    script.advance(to: 1)
+    script.at(1, .finger(id: 2, phase: .began, Point(x: 320, y: 240)))
+    script.at(1.08, .finger(id: 2, phase: .ended, Point(x: 320, y: 240)))
+    script.at(1.2, .finger(id: 3, phase: .began, Point(x: 321, y: 240)))
+    script.at(1.28, .finger(id: 3, phase: .ended, Point(x: 321, y: 240)))
+    script.advance(to: 2)
+    script.at(2, .finger(id: 4, phase: .began, Point(x: 300, y: 240)))
+    script.at(2.05, .finger(id: 4, phase: .moved, Point(x: 330, y: 240)))
+    script.at(2.1, .finger(id: 4, phase: .moved, Point(x: 360, y: 240)))
+    script.at(2.15, .finger(id: 4, phase: .ended, Point(x: 360, y: 240)))
+    script.advance(to: 3)
+    let offset = script.viewer.offset
+    #expect(
+      script.log == [
+        "0.430 tap chrome hidden", "1.280 doubleTap zoom 2x at (320, 240)", "2.050 pan began at (330, 240)",
+        "2.150 pan ended translation \(offset) picture moved",
+      ])
+    #expect((40...60).contains(offset.x) && offset.y == 0)
+  }
+}
