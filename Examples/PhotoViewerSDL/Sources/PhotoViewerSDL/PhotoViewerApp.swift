@@ -7,9 +7,9 @@ import PhotoViewerKit
 /// timestamps, and a wait for the next event that ends at the runtime's next timer deadline, so
 /// that a single tap is reported when the double tap gives up, with no input to wake the loop.
 final class PhotoViewerApp {
-  /// The longest wait for an event when no timer is pending: the runtime has nothing to do then,
-  /// the wait is bounded only so that the loop never sleeps unboundedly.
-  static let idleWait: Int32 = 1000
+  /// `SDL_WaitEventTimeout`'s timeout for "until an event comes": with no timer pending the runtime
+  /// has nothing to do before the next input.
+  static let untilInput: Int32 = -1
 
   let viewer: Viewer
   let clock: SDLClock
