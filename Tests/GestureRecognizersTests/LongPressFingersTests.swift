@@ -96,8 +96,8 @@ struct LongPressFingersTests {
         "0 view V touchesBegan 1",
         "0.15 view V touchesBegan 2",
         "0.2 state press possible → failed: moved 50 pt, more than 45 pt allowed",
-        "0.2 view V touchesMoved 2",
         "0.2 view V touchesEnded 1",
+        "0.2 view V touchesMoved 2",
         "0.2 reset press",
       ])
   }
@@ -114,8 +114,8 @@ struct LongPressFingersTests {
       h.decisions == [
         "0 view V touchesBegan 1",
         "0.15 state press possible → failed: began 60 pt from the first tap, more than 45 pt allowed",
-        "0.15 view V touchesBegan 2",
         "0.15 view V touchesEnded 1",
+        "0.15 view V touchesBegan 2",
         "0.15 reset press",
         "0.2 view V touchesEnded 2",
       ])

@@ -98,8 +98,8 @@ struct TapReferencePointTests {
       h.decisions == [
         "0 view V touchesBegan 1,2",
         "0.08 state tap possible → failed: moved 50 pt, more than 45 pt allowed",
-        "0.08 view V touchesMoved 2",
         "0.08 view V touchesEnded 1",
+        "0.08 view V touchesMoved 2",
         "0.08 reset tap",
         "0.1 view V touchesEnded 2",
       ])
@@ -120,8 +120,8 @@ struct TapReferencePointTests {
         "0 view V touchesBegan 1,2",
         "0.2 view V touchesBegan 3",
         "0.22 state tap possible → failed: tap 2 began 60 pt from the first, more than 45 pt allowed",
-        "0.22 view V touchesBegan 4",
         "0.22 view V touchesEnded 1,2",
+        "0.22 view V touchesBegan 4",
         "0.22 reset tap",
       ])
   }
