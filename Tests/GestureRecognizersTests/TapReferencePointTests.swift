@@ -163,8 +163,8 @@ struct TapReplacedFingerTests {
       h.decisions == [
         "0 view V touchesBegan 1,2",
         "0.05 state tap possible → failed: the fingers' centroid moved 50 pt from the first tap's, more than 45 pt allowed",
-        "0.05 view V touchesBegan 3",
         "0.05 view V touchesEnded 1",
+        "0.05 view V touchesBegan 3",
         "0.05 reset tap",
       ])
   }
