@@ -14,6 +14,16 @@ enum ValidateCommand {
     valued: [], flags: [],
     run: run)
 
+  /// At most this many bad lines of a script are listed.
+  static let maximumScriptErrors = 50
+
+  /// "1 view", "2 views".
+  static func count(_ number: Int, _ noun: String) -> String {
+    "\(number) \(noun)\(number == 1 ? "" : "s")"
+  }
+
+  /// Reports every schema error of the scene and every bad line of the script it can; a scene
+  /// whose failure requirements form a cycle is an error, as `inspect` says (exit 1).
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     guard (1...2).contains(arguments.positional.count) else {
       throw .usage(
@@ -21,18 +31,31 @@ enum ValidateCommand {
           + command.shortUsage)
     }
     let scenePath = arguments.positional[0]
-    let scene = try GestureCtl.loadScene(scenePath, context)
+    let eventsPath = arguments.positional.count == 2 ? arguments.positional[1] : nil
+    let scene = try GestureCtl.loadScene(scenePath, context, script: eventsPath)
+    let analysis = SceneAnalysis(scene: scene, catalog: context.catalog)
     var summary =
-      "\(scenePath): ok: \(scene.views.count) views, \(scene.recognizers.count) recognizers, \(scene.delegates.count) delegates"
-    if arguments.positional.count == 2 {
-      let eventsPath = arguments.positional[1]
+      "\(scenePath): ok: \(count(scene.views.count, "view")), \(count(scene.recognizers.count, "recognizer")), \(count(scene.delegates.count, "delegate"))"
+    if let eventsPath {
       var reader = EventScriptReader(
         file: eventsPath, recognizerNames: Set(scene.recognizers.map(\.recognizer.name)),
         viewNames: Set(scene.views.map(\.name)))
+      reader.collectsErrors = true
       try reader.read(path: eventsPath) { _ in }
-      summary += "\n\(eventsPath): ok: \(reader.count) events"
+      if !reader.errors.isEmpty {
+        var message = reader.errors.prefix(maximumScriptErrors).map(\.message).joined(separator: "\n")
+        if reader.errors.count > maximumScriptErrors {
+          message += "\n\(eventsPath): error: \(reader.errors.count - maximumScriptErrors) more bad lines not shown"
+        }
+        throw .data(message)
+      }
+      GestureCtl.warnUnlifted(reader, eventsPath, context.stderr)
+      summary += "\n\(eventsPath): ok: \(count(reader.count, "event"))"
     }
-    for warning in scene.warnings { context.stderr.write("\(scenePath): warning: \(warning)\n") }
+    for finding in analysis.findings {
+      context.stderr.write("\(scenePath): \(finding.severity.rawValue): \(finding.message)\n")
+    }
+    if analysis.findings.contains(where: { $0.severity == .error }) { return 1 }
     context.stdout.write(summary + "\n")
     return 0
   }
