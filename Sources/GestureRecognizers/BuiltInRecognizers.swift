@@ -47,7 +47,8 @@ public enum BuiltInRecognizers {
         tap.allowableTouchTimeSeparation = .seconds(exactly: value)
       }
       return tap
-    })
+    }
+  ).reading(BuiltInRecognizers.tapValues)
 
   /// `swipe`: ``SwipeGestureRecognizer``.
   public static let swipe = RecognizerKind(
@@ -105,7 +106,8 @@ public enum BuiltInRecognizers {
       if let value = values["maximumDuration"]?.numberValue { swipe.maximumDuration = .seconds(exactly: value) }
       if let value = values["reverseTolerance"]?.numberValue { swipe.reverseTolerance = value }
       return swipe
-    })
+    }
+  ).reading(BuiltInRecognizers.swipeValues)
 
   /// `pan`: ``PanGestureRecognizer``.
   public static let pan = RecognizerKind(
@@ -128,7 +130,8 @@ public enum BuiltInRecognizers {
       if let value = values["maximumNumberOfTouches"]?.integerValue { pan.maximumNumberOfTouches = value }
       if let value = values["hysteresis"]?.numberValue { pan.hysteresis = value }
       return pan
-    })
+    }
+  ).reading(BuiltInRecognizers.panValues)
 
   /// `longPress`: ``LongPressGestureRecognizer``.
   public static let longPress = RecognizerKind(
@@ -159,7 +162,8 @@ public enum BuiltInRecognizers {
       if let value = values["numberOfTapsRequired"]?.integerValue { press.numberOfTapsRequired = value }
       if let value = values["allowableMovement"]?.numberValue { press.allowableMovement = value }
       return press
-    })
+    }
+  ).reading(BuiltInRecognizers.longPressValues)
 }
 
 extension RecognizerCatalog {
