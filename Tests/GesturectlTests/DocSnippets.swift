@@ -80,7 +80,12 @@ extension CheckMarkGestureRecognizer {
       let checkMark = CheckMarkGestureRecognizer(name: name)
       if let stroke = values["minimumStroke"]?.numberValue { checkMark.minimumStroke = stroke }
       return checkMark
-    })
+    }
+  ).reading { recognizer in
+    // Read back for SceneExporter: nil for a recognizer of another kind.
+    guard let checkMark = recognizer as? CheckMarkGestureRecognizer else { return nil }
+    return ["minimumStroke": .number(checkMark.minimumStroke)]
+  }
 }
 
 /// The catalog of a tool that knows the built-in kinds and the check mark.
