@@ -75,6 +75,17 @@ struct RenderCommandTests {
     #expect(XMLCounter.parse(drawn.out)?.classes["mark"] == lines.split(separator: "\n").count)
   }
 
+  @Test("The example trace the docs render is what trace --format jsonl prints for its script")
+  func exampleTraceIsCurrent() throws {
+    let stored = try String(contentsOfFile: example("tap-doubletap-single.trace.jsonl"), encoding: .utf8)
+    let traced = gesturectl([
+      "trace", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl"), "--format", "jsonl",
+    ])
+    // Regenerate with: gesturectl trace Examples/tap-doubletap.scene.json
+    //   Examples/tap-doubletap-single.events.jsonl --format jsonl > Examples/tap-doubletap-single.trace.jsonl
+    #expect(stored == traced.out)
+  }
+
   struct BadTrace: CustomTestStringConvertible, Sendable {
     let name: String
     let text: String
