@@ -5,18 +5,21 @@ enum TraceCommand {
   static let command = Subcommand(
     name: "trace",
     overview: "Replay an event script through a scene on the manual clock and print the trace.",
-    usage: "trace <scene> <events> [--format text|jsonl|html|svg]",
+    usage: "trace <scene> <events> [--format text|jsonl|html|svg] [--description <file>] [--calibration <matrix>]",
     arguments: [
       ("<scene>", "The scene file (*.scene.json)."),
-      ("<events>", "The event script (JSON lines or a JSON array); - reads standard input."),
+      (
+        "<events>",
+        "The event script (JSON lines or a JSON array) or a device recording (evemu); - reads standard input."
+      ),
     ],
     options: [
       (
         "--format <format>",
         "text (the default: aligned columns for people), jsonl (one JSON object per line, for tools and `gesturectl render`), html (a page with the timeline, the scene and the dependency graph) or svg (the timeline alone)."
       )
-    ],
-    valued: ["--format"], flags: [],
+    ] + RecordingOptions.help,
+    valued: ["--format"] + RecordingOptions.valued, flags: [],
     run: run)
 
   /// The `--format` option, or the first of `allowed` (whatever standard output is: a trace
@@ -36,10 +39,12 @@ enum TraceCommand {
     let scenePath = arguments.positional[0]
     let eventsPath = arguments.positional[1]
     let scene = try GestureCtl.loadScene(scenePath, context, script: eventsPath)
+    let recording = try RecordingOptions(arguments)
     if chosen == "html" || chosen == "svg" {
       let recorder = TraceRecorder()
       try GestureCtl.replay(
-        scene: scene, scenePath: scenePath, eventsPath: eventsPath, trace: recorder, warnings: context.stderr)
+        scene: scene, scenePath: scenePath, eventsPath: eventsPath, trace: recorder, recording: recording,
+        warnings: context.stderr)
       let title = "Trace of \(eventsPath) through \(scenePath)"
       context.stdout.write(
         RenderCommand.draw(format: chosen, events: recorder.events, scene: scene, title: title, context: context))
@@ -48,7 +53,8 @@ enum TraceCommand {
     let format = TraceFormat(rawValue: chosen)!
     let writer = StreamingTraceWriter(format: format, output: context.stdout)
     try GestureCtl.replay(
-      scene: scene, scenePath: scenePath, eventsPath: eventsPath, trace: writer, warnings: context.stderr
+      scene: scene, scenePath: scenePath, eventsPath: eventsPath, trace: writer, recording: recording,
+      warnings: context.stderr
     ) {
       if format == .text { context.stdout.write(StreamingTraceWriter.textHeader) }
     }

@@ -5,17 +5,16 @@ enum ValidateCommand {
   static let command = Subcommand(
     name: "validate",
     overview: "Check a scene, and optionally an event script against it, without running anything.",
-    usage: "validate <scene> [<events>]",
+    usage: "validate <scene> [<events>] [--description <file>] [--calibration <matrix>]",
     arguments: [
       ("<scene>", "The scene file (*.scene.json)."),
-      ("<events>", "An event script to check against the scene; - reads standard input."),
+      (
+        "<events>", "An event script or a device recording (evemu) to check against the scene; - reads standard input."
+      ),
     ],
-    options: [],
-    valued: [], flags: [],
+    options: RecordingOptions.help,
+    valued: RecordingOptions.valued, flags: [],
     run: run)
-
-  /// At most this many bad lines of a script are listed.
-  static let maximumScriptErrors = 50
 
   /// "1 view", "2 views".
   static func count(_ number: Int, _ noun: String) -> String {
@@ -37,20 +36,11 @@ enum ValidateCommand {
     var summary =
       "\(scenePath): ok: \(count(scene.views.count, "view")), \(count(scene.recognizers.count, "recognizer")), \(count(scene.delegates.count, "delegate"))"
     if let eventsPath {
-      var reader = EventScriptReader(
-        file: eventsPath, recognizerNames: Set(scene.recognizers.map(\.recognizer.name)),
-        viewNames: Set(scene.views.map(\.name)))
-      reader.collectsErrors = true
-      try reader.read(path: eventsPath) { _ in }
-      if !reader.errors.isEmpty {
-        var message = reader.errors.prefix(maximumScriptErrors).map(\.message).joined(separator: "\n")
-        if reader.errors.count > maximumScriptErrors {
-          message += "\n\(eventsPath): error: \(reader.errors.count - maximumScriptErrors) more bad lines not shown"
-        }
-        throw .data(message)
-      }
-      GestureCtl.warnUnlifted(reader, eventsPath, context.stderr)
-      summary += "\n\(eventsPath): ok: \(count(reader.count, "event"))"
+      let options = try RecordingOptions(arguments)
+      let events = try GestureCtl.readEvents(
+        path: eventsPath, file: eventsPath, scene: scene, options: options, everyError: true, warnings: context.stderr
+      ) { _ in }
+      summary += "\n\(eventsPath): ok: \(count(events, "event"))"
     }
     for finding in analysis.findings {
       context.stderr.write("\(scenePath): \(finding.severity.rawValue): \(finding.message)\n")

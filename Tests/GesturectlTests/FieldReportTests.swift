@@ -125,7 +125,7 @@ struct FieldReportTests {
     let other = View(name: "root", frame: Rect(x: 0, y: 0, width: 10, height: 10))
     other.addGestureRecognizer(CheckMarkGestureRecognizer(name: "check"))
     do {
-      _ = try SceneExporter(catalog: catalogWithCheckMark()).scene(of: other)
+      _ = try SceneExporter(catalog: .standard).scene(of: other)
       Issue.record("a kind that cannot read its recognizers back was exported")
     } catch {
       #expect(
@@ -133,6 +133,16 @@ struct FieldReportTests {
           == "recognizer 'check' (CheckMarkGestureRecognizer) is of no kind the catalog can read back: register its RecognizerKind with reading(_:)"
       )
     }
+  }
+
+  @Test("An app's own kind exports once it reads its recognizers back")
+  func appKind() throws {
+    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let check = CheckMarkGestureRecognizer(name: "check")
+    check.minimumStroke = 30
+    root.addGestureRecognizer(check)
+    let scene = try SceneExporter(catalog: catalogWithCheckMark()).scene(of: root)
+    #expect(scene.contains(#"{ "name": "check", "kind": "checkMark", "view": "root", "minimumStroke": 30 }"#))
   }
 
   @Test("An exported scene and the recorded script replay to the app's own trace, line for line")
