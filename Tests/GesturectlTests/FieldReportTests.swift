@@ -181,6 +181,9 @@ struct FieldReportTests {
     let files = Files()
     let scenePath = files.write("report.scene.json", try SceneExporter().scene(of: app.window))
     let scriptPath = files.write("report.events.jsonl", recorder.script)
+    // Both files are what the package's JSON Schemas describe.
+    #expect(SchemaTests.sceneErrors(try SceneExporter().scene(of: app.window)) == [])
+    #expect(SchemaTests.scriptErrors(recorder.script) == [])
     let replayed = gesturectl(["trace", scenePath, scriptPath, "--format", "jsonl"])
     #expect(replayed.code == 0, "\(replayed.err)")
     #expect(replayed.err == "")
