@@ -80,8 +80,15 @@ public struct TouchDecoder: Sendable {
     throws(InputDecodingError)
   {
     kind = description.kind
+    if kind == .pointer {
+      throw InputDecodingError(
+        "a pointer device (REL_X, REL_Y): only touch devices are decoded into touches; expected ABS_MT_POSITION_X/Y or ABS_X/Y axes"
+      )
+    }
     guard kind == .multiTouchSlots || kind == .multiTouchAnonymous || kind == .singleTouch else {
-      throw InputDecodingError("not a touch device: it has no ABS_MT_POSITION_X/Y or ABS_X/Y axis")
+      throw InputDecodingError(
+        "the device has no position axis: expected A: lines for ABS_MT_POSITION_X and ABS_MT_POSITION_Y (35, 36) or ABS_X and ABS_Y (00, 01)"
+      )
     }
     guard let axes = description.positionAxes else {
       let names =
