@@ -61,7 +61,7 @@ open class GestureRecognizer {
   /// Whether an attempt refuses a touch of a different type than its first (default true).
   public final var requiresExclusiveTouchType = true
 
-  package final private(set) var allowedTouchTypeMask: UInt8 = 0b111
+  package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
   package final var runtime = RecognizerRuntimeRecord()
   /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
   /// with what the recognizer withholds of it from the view. Runtime bookkeeping, like
@@ -127,6 +127,7 @@ open class GestureRecognizer {
     case .direct: return 1
     case .indirect: return 2
     case .pencil: return 4
+    case .indirectPointer: return 8
     }
   }
 

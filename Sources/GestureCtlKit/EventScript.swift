@@ -22,7 +22,9 @@ enum ScriptEvent {
 /// previous ones: time order, touch life cycles, names of the scene.
 struct EventScriptReader {
   static let eventFields = ["t", "touches", "command", "recognizer", "view", "value"]
-  static let touchFields = ["id", "phase", "x", "y", "type"]
+  static let touchFields = [
+    "id", "phase", "x", "y", "type", "force", "maximumPossibleForce", "majorRadius", "majorRadiusTolerance",
+  ]
   static let commands = ["setEnabled", "removeFromSuperview", "removeRecognizer"]
   /// More simultaneous touches than this in one event is refused.
   static let maximumTouchesPerEvent = 100_000
@@ -170,7 +172,8 @@ struct EventScriptReader {
       var type = TouchType.direct
       if let typeNode = item["type"] {
         guard let name = typeNode.stringValue, let parsed = TouchType(rawValue: name) else {
-          throw error(typeNode.line, typeNode.column, "\(path).type: expected direct, indirect or pencil")
+          throw error(
+            typeNode.line, typeNode.column, "\(path).type: expected direct, indirect, pencil or indirectPointer")
         }
         type = parsed
       }
@@ -189,7 +192,23 @@ struct EventScriptReader {
         }
         if phase == .ended || phase == .cancelled { live.remove(id) }
       }
-      inputs.append(TouchInput(id: id, phase: phase, x: coordinates[0], y: coordinates[1], type: type))
+      // Force and contact size: optional, finite and not negative; absent means not reported (0).
+      var measures: [Double] = []
+      for field in ["force", "maximumPossibleForce", "majorRadius", "majorRadiusTolerance"] {
+        guard let value = item[field] else {
+          measures.append(0)
+          continue
+        }
+        guard let number = value.numberValue, number.isFinite, number >= 0 else {
+          let found = value.numberValue.map { formatNumber($0) } ?? value.typeName
+          throw error(value.line, value.column, "\(path).\(field): expected a number 0 or more, found \(found)")
+        }
+        measures.append(number)
+      }
+      inputs.append(
+        TouchInput(
+          id: id, phase: phase, x: coordinates[0], y: coordinates[1], type: type, force: measures[0],
+          maximumPossibleForce: measures[1], majorRadius: measures[2], majorRadiusTolerance: measures[3]))
     }
     if inputs.isEmpty { return .advance(time) }
     return .touches(time, inputs)

@@ -14,8 +14,9 @@ import GestureRuntime
 /// GestureCtl.main(catalog: .standard.registering(CheckMarkGestureRecognizer.kind))
 /// ```
 public enum GestureCtl {
-  /// The package's version, printed by `gesturectl --version`.
-  public static let version = "0.1.0"
+  /// The package's version, printed by `gesturectl --version`: a semantic version, with `-dev`
+  /// while the changes since the last release (CHANGELOG.md, Unreleased) lead up to it.
+  public static let version = "0.1.0-dev"
 
   /// Runs the command line of this process with the given recognizer kinds and exits with the
   /// command's exit code.

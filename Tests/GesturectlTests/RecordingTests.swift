@@ -21,9 +21,9 @@ struct RecordingTests {
     (
       "tap-protocol-b.evemu", [],
       """
-      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200}]}
+      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200, "force": 1.003921568627451, "maximumPossibleForce": 2, "majorRadius": 3}]}
       {"t": 0.04}
-      {"t": 0.08, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200}]}
+      {"t": 0.08, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200, "force": 1.0980392156862746, "maximumPossibleForce": 2, "majorRadius": 3}]}
       """
     ),
     (
@@ -45,10 +45,10 @@ struct RecordingTests {
     (
       "double-tap-protocol-a.evemu", [],
       """
-      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200}]}
-      {"t": 0.06, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200}]}
-      {"t": 0.16, "touches": [{"id": 2, "phase": "began", "x": 201, "y": 200.5}]}
-      {"t": 0.22, "touches": [{"id": 2, "phase": "ended", "x": 201, "y": 200.5}]}
+      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200, "majorRadius": 2}]}
+      {"t": 0.06, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200, "majorRadius": 2}]}
+      {"t": 0.16, "touches": [{"id": 2, "phase": "began", "x": 201, "y": 200.5, "majorRadius": 2}]}
+      {"t": 0.22, "touches": [{"id": 2, "phase": "ended", "x": 201, "y": 200.5, "majorRadius": 2}]}
       {"t": 1.02, "touches": [{"id": 3, "phase": "began", "x": 100, "y": 100}, {"id": 4, "phase": "began", "x": 300, "y": 100}]}
       {"t": 1.052, "touches": [{"id": 4, "phase": "moved", "x": 305, "y": 100}, {"id": 3, "phase": "moved", "x": 105, "y": 100}]}
       {"t": 1.068, "touches": [{"id": 3, "phase": "ended", "x": 105, "y": 100}, {"id": 4, "phase": "moved", "x": 310, "y": 100}]}
@@ -58,10 +58,10 @@ struct RecordingTests {
     (
       "double-tap-single-touch.evemu", [],
       """
-      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200}]}
-      {"t": 0.05, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200}]}
-      {"t": 0.17, "touches": [{"id": 2, "phase": "began", "x": 200, "y": 200}]}
-      {"t": 0.22, "touches": [{"id": 2, "phase": "ended", "x": 200, "y": 200}]}
+      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200, "force": 1.0009775171065494, "maximumPossibleForce": 2}]}
+      {"t": 0.05, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200, "force": 1.0009775171065494, "maximumPossibleForce": 2}]}
+      {"t": 0.17, "touches": [{"id": 2, "phase": "began", "x": 200, "y": 200, "force": 1.1730205278592376, "maximumPossibleForce": 2}]}
+      {"t": 0.22, "touches": [{"id": 2, "phase": "ended", "x": 200, "y": 200, "force": 1.1730205278592376, "maximumPossibleForce": 2}]}
       """
     ),
     (
@@ -179,7 +179,7 @@ struct RecordingTests {
       "convert", Self.photo, Self.recording("tap-protocol-b.evemu"), "--calibration", "0,1,0,-1,0,1",
     ])
     #expect(converted.code == 0)
-    #expect(converted.out.hasPrefix(#"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 100, "y": 400}]}"#))
+    #expect(converted.out.hasPrefix(#"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 100, "y": 400, "force""#))
   }
 
   static let hostile: [(file: String, message: String)] = [
