@@ -38,7 +38,7 @@ public enum GestureCtl {
     [
       TraceCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
       SynthCommand.command, ListCommand.command, ValidateCommand.command, BenchCommand.command,
-      ConvertCommand.command,
+      ConvertCommand.command, LiveCommand.command,
     ]
   }
 

@@ -59,16 +59,14 @@ public final class PanGestureRecognizer: GestureRecognizer {
   /// <doc:BehaviourReference> §2.5).
   public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard !requestedState.isTerminal else { return }
-    var kept = touches.count
     if numberOfTouches > maximumNumberOfTouches {
       var excess = numberOfTouches - maximumNumberOfTouches
       for touch in touches.reversed() where excess > 0 {
         ignore(touch, for: event)
         excess -= 1
-        kept -= 1
       }
     }
-    if kept > 0 && tracker.velocity == .zero { tracker.add(raw, at: event.timestamp) }
+    if tracker.velocity == .zero { tracker.add(raw, at: event.timestamp) }
   }
 
   /// Moves the translation by the centroid's displacement and begins past the hysteresis.

@@ -326,14 +326,15 @@ extension GestureRuntime {
       publish(loser, .failed, reason: "prevented by \(winner.displayName)")
     }
     if fromPossible {
-      // Recognizers that require this one to fail fail now (behaviour reference §3.9).
+      // Recognizers that require this one to fail fail now (behaviour reference §3.9), through an
+      // edge found on a cycle too when the hold was in place before the cycle was (§3.11).
       for dependentIndex in winner.dependents.indices {
         let dependent = winner.dependents[dependentIndex]
         guard
           dependent !== winner && dependent.runtime.participating
             && dependent.publishedState == .possible && !dependent.runtime.sentAction
             && dependent.runtime.candidate == nil
-            && dependent.requires.contains(where: { $0.target === winner && !$0.onCycle })
+            && dependent.requires.contains(where: { $0.target === winner && (!$0.onCycle || dependent.runtime.held) })
         else { continue }
         dependent.requestedState = .failed
         setHeld(dependent, false)

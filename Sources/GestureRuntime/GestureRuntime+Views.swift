@@ -72,6 +72,9 @@ extension GestureRuntime {
       return
     }
     viewCalls.clear()
+    if dirtyRecords.contains(where: { $0.viewState != .done && $0.view?.isMultipleTouchEnabled == false }) {
+      planInCallOrder()
+    }
     var index = 0
     while index < dirtyRecords.count {
       planViewCalls(dirtyRecords[index])
@@ -118,6 +121,28 @@ extension GestureRuntime {
       }
     }
     scratchTouches.clear()
+  }
+
+  /// Orders the dirty touches by the place of their first view call (their decision's, or the
+  /// event's own), so that a view with `isMultipleTouchEnabled` false gets the first of its
+  /// touches in the order it hears of them (<doc:BehaviourReference> §2.7, 5).
+  func planInCallOrder() {
+    // A decision's touches in the order they began; the event's own in the order of the list.
+    var keyed: [(key: UInt64, order: UInt64, record: TouchRecord)] = []
+    for index in 0..<dirtyRecords.count {
+      let record = dirtyRecords[index]
+      let key: UInt64
+      switch record.viewState {
+      case .pending: key = decisionKey(record.beganReleasedBy)
+      case .active where record.cancelRequested: key = decisionKey(record.cancelledBy)
+      case .active where record.endPending: key = decisionKey(record.endReleasedBy)
+      default: key = Self.eventOwnCall
+      }
+      keyed.append((key, key == Self.eventOwnCall ? UInt64(index) : record.serial, record))
+    }
+    keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.order < $1.order }
+    dirtyRecords.removeAll()
+    for entry in keyed { dirtyRecords.append(entry.record) }
   }
 
   /// The place of a phase among one decision's (or the event's own) calls.

@@ -150,4 +150,32 @@ struct RequirementSettlingTests {
         "0.2 view V touchesEnded 1",
       ])
   }
+
+  @Test(
+    "3.11 A hold in place when a cycle is found later stays: the held recognizer fails when what it waits for recognizes"
+  )
+  func holdOutlivesALaterCycle() {
+    let h = Harness()
+    let a = h.add(ScriptedRecognizer(), "a")
+    let b = h.add(ScriptedRecognizer(), "b")
+    a.require(toFail: b)
+    a.onEnded = [[.ended]]
+    b.onBegan = [[], [.ended]]
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    b.require(toFail: a)
+    h.down(2, 20, 10, at: 0.2)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 wait a wants ended, waiting for b",
+        "0.1 diagnostic [a, b] cycle of failure requirements among a, b; those requirements are ignored for this attempt",
+        "0.2 state b possible → ended: recognized",
+        "0.2 state a possible → failed: required failure of b, which recognized",
+        "0.2 action b ended at (20, 10)",
+        "0.2 view V touchesCancelled 1",
+        "0.2 reset b",
+        "0.2 reset a",
+      ])
+  }
 }

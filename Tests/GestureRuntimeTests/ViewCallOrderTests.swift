@@ -78,6 +78,28 @@ struct ViewCallOrderTests {
       ])
   }
 
+  @Test(
+    "2.7 A view with isMultipleTouchEnabled false gets the touch a decision releases before a touch the event brings"
+  )
+  func singleTouchViewHearsTheReleaseFirst() {
+    let h = Harness()
+    h.view.isMultipleTouchEnabled = false
+    let a = h.add(ScriptedRecognizer(), "a")
+    a.delaysTouchesBegan = true
+    a.onBegan = [[], [.failed]]
+    h.down(1, 10, 10, at: 0)
+    h.down(2, 20, 10, at: 0.1)
+    h.up(2, 20, 10, at: 0.2)
+    h.up(1, 10, 10, at: 0.3)
+    #expect(
+      h.decisions == [
+        "0.1 state a possible → failed: failed",
+        "0.1 view V touchesBegan 1",
+        "0.1 reset a",
+        "0.3 view V touchesEnded 1",
+      ])
+  }
+
   @Test("5 The event's own calls list their touches in the order the event lists them")
   func eventOrderWithinOneCall() {
     let h = Harness()

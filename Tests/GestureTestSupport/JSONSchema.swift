@@ -1,6 +1,6 @@
 /// A JSON Schema (draft 2020-12) validator for the keywords the package's schemas use: `type`,
 /// `properties`, `required`, `additionalProperties`, `items`, `prefixItems`, `enum`, `const`,
-/// `minimum`, `minLength`, `minItems`, `maxItems`, `anyOf`, `oneOf`, `not`, and `$ref` to the
+/// `minimum`, `minLength`, `pattern`, `minItems`, `maxItems`, `anyOf`, `oneOf`, `not`, and `$ref` to the
 /// schema's own `$defs`. Annotations (`$schema`, `$id`, `title`, `description`, `default`,
 /// `examples`) are ignored. Any other keyword is reported as an error, so a schema cannot rely on
 /// a keyword this validator would silently skip.
@@ -11,7 +11,7 @@ public struct JSONSchema: Sendable {
   static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description", "default", "examples"]
   static let keywords: Set<String> = [
     "type", "properties", "required", "additionalProperties", "items", "prefixItems", "enum", "const", "minimum",
-    "minLength", "minItems", "maxItems", "anyOf", "oneOf", "not", "$ref",
+    "minLength", "pattern", "minItems", "maxItems", "anyOf", "oneOf", "not", "$ref",
   ]
 
   /// Reads a schema from its text.
@@ -113,6 +113,16 @@ public struct JSONSchema: Sendable {
     case "minLength":
       if case .string(let text) = value, case .number(let limit, _) = argument, Double(text.count) < limit {
         errors.append("\(path): a string of at least \(Self.show(argument)) characters expected")
+      }
+    case "pattern":
+      // ECMA-262 patterns, unanchored; the schemas use the subset Swift's Regex reads alike.
+      guard case .string(let text) = value, case .string(let source) = argument else { return }
+      guard let regex = try? Regex(source) else {
+        errors.append("\(path): the schema's pattern \(source) does not compile")
+        return
+      }
+      if (try? regex.firstMatch(in: text)) == nil {
+        errors.append("\(path): \(Self.show(value)) does not match the pattern \(source)")
       }
     case "minItems", "maxItems":
       if case .array(let items) = value, case .number(let limit, _) = argument {

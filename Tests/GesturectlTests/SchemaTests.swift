@@ -214,13 +214,17 @@ struct SchemaTests {
       label: "pointer fields, hover and a screen-edge pan",
       text: #"""
         {"views": [{"name": "w", "frame": [0, 0, 100, 100]}],
-         "recognizers": [{"name": "t", "kind": "tap", "view": "w", "buttonMaskRequired": ["secondary", 4],
+         "recognizers": [{"name": "t", "kind": "tap", "view": "w", "buttonMaskRequired": ["secondary", 4, "5"],
                           "allowedTouchTypes": ["indirectPointer"]},
                          {"name": "s", "kind": "pan", "view": "w", "allowedScrollTypesMask": ["discrete", "continuous"]},
                          {"name": "e", "kind": "screenEdgePan", "view": "w", "edges": ["left"], "edgeWidth": 30},
                          {"name": "h", "kind": "hover", "view": "w"}]}
         """#,
       error: nil),
+    Case(
+      label: "a tap requiring a button that does not exist",
+      text: scene(recognizer: #"{"name": "t", "kind": "tap", "view": "w", "buttonMaskRequired": ["4th"]}"#),
+      error: "buttonMaskRequired[0]: matches none of the 3 alternatives"),
   ]
 
   @Test("The scene schema accepts what the format allows and names what is wrong", arguments: sceneCases)
