@@ -172,11 +172,11 @@ public struct EvemuReader: Sendable {
     guard let value = parts[3].decimal() else {
       throw fail(parts[3].column, "E: expected a decimal value, found '\(parts[3].text)'")
     }
-    if let firstTime {
+    if firstTime != nil {
       if time < lastTime {
         throw fail(
           parts[0].column,
-          "time goes backwards: \(Timestamp(microseconds: time - firstTime)) s after \(Timestamp(microseconds: lastTime - firstTime)) s"
+          "time goes backwards: \(Timestamp(microseconds: time)) s after \(Timestamp(microseconds: lastTime)) s"
         )
       }
     } else {
