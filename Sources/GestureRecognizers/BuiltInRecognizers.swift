@@ -49,7 +49,8 @@ public enum BuiltInRecognizers {
         tap.allowableTouchTimeSeparation = .seconds(exactly: value)
       }
       return tap
-    })
+    }
+  ).reading(BuiltInRecognizers.tapValues)
 
   /// `swipe`: ``SwipeGestureRecognizer``.
   public static let swipe = RecognizerKind(
@@ -107,7 +108,8 @@ public enum BuiltInRecognizers {
       if let value = values["maximumDuration"]?.numberValue { swipe.maximumDuration = .seconds(exactly: value) }
       if let value = values["reverseTolerance"]?.numberValue { swipe.reverseTolerance = value }
       return swipe
-    })
+    }
+  ).reading(BuiltInRecognizers.swipeValues)
 
   /// `pan`: ``PanGestureRecognizer``.
   public static let pan = RecognizerKind(
@@ -130,7 +132,8 @@ public enum BuiltInRecognizers {
       if let value = values["maximumNumberOfTouches"]?.integerValue { pan.maximumNumberOfTouches = value }
       if let value = values["hysteresis"]?.numberValue { pan.hysteresis = value }
       return pan
-    })
+    }
+  ).reading(BuiltInRecognizers.panValues)
 
   /// `longPress`: ``LongPressGestureRecognizer``.
   public static let longPress = RecognizerKind(
@@ -185,7 +188,8 @@ public enum BuiltInRecognizers {
       }
       if let value = values["allowableTapMovement"]?.numberValue { press.allowableTapMovement = value }
       return press
-    })
+    }
+  ).reading(BuiltInRecognizers.longPressValues)
 }
 
 extension RecognizerCatalog {
