@@ -94,6 +94,7 @@ public struct EvemuReader: Sendable {
         guard let byte = field.hex(), byte <= 0xFF else {
           throw fail(field.column, "P: expected hexadecimal bytes of the property mask, found '\(field.text)'")
         }
+        guard propertyOffset < 8 else { throw fail(field.column, "P: the mask is longer than any property mask") }
         for bit in 0..<8 where byte & (1 << bit) != 0 {
           description.properties.insert(UInt16(propertyOffset * 8 + bit))
         }

@@ -78,6 +78,8 @@ struct EvemuReaderTests {
       ("A: 40 0 10 0 0 0", 1, 1, "A: expected an axis code in hexadecimal (00 to 3f)"),
       ("I: 0018 04f3", 1, 1, "I: expected 4 fields"),
       ("hello", 1, 1, "expected an evemu line"),
+      ("P: " + String(repeating: "ff ", count: 9), 1, 28, "P: the mask is longer than any property mask"),
+      ("B: 01 " + String(repeating: "ff ", count: 97), 1, 295, "B: the mask is longer than any event type's codes"),
     ])
   func malformed(_ text: String, _ line: Int, _ column: Int, _ message: String) {
     do {
