@@ -108,7 +108,7 @@ struct EventScriptReader {
     guard let members = node.objectValue else {
       throw error(node.line, node.column, "expected an event object, found \(node.typeName)")
     }
-    for member in members where !Self.eventFields.contains(member.key) {
+    if let member = members.first(where: { !Self.eventFields.contains($0.key) }) {
       throw error(
         member.value.line, member.value.column,
         "unknown field '\(member.key)'\(didYouMean(member.key, Self.eventFields))")
@@ -150,7 +150,7 @@ struct EventScriptReader {
       guard let touchMembers = item.objectValue else {
         throw error(item.line, item.column, "\(path): expected an object, found \(item.typeName)")
       }
-      for member in touchMembers where !Self.touchFields.contains(member.key) {
+      if let member = touchMembers.first(where: { !Self.touchFields.contains($0.key) }) {
         throw error(
           member.value.line, member.value.column,
           "\(path).\(member.key): unknown field '\(member.key)'\(didYouMean(member.key, Self.touchFields))")
@@ -205,18 +205,7 @@ struct EventScriptReader {
         if phase == .ended || phase == .cancelled { live.remove(id) }
       }
       // Force and contact size: optional, finite and not negative; absent means not reported (0).
-      var measures: [Double] = []
-      for field in ["force", "maximumPossibleForce", "majorRadius", "majorRadiusTolerance"] {
-        guard let value = item[field] else {
-          measures.append(0)
-          continue
-        }
-        guard let number = value.numberValue, number.isFinite, number >= 0 else {
-          let found = value.numberValue.map { formatNumber($0) } ?? value.typeName
-          throw error(value.line, value.column, "\(path).\(field): expected a number 0 or more, found \(found)")
-        }
-        measures.append(number)
-      }
+      let measures = try measures(of: item, path)
       inputs.append(
         TouchInput(
           id: id, phase: phase, x: coordinates[0], y: coordinates[1], type: type, force: measures[0],
@@ -225,6 +214,32 @@ struct EventScriptReader {
     if inputs.isEmpty { return .advance(time) }
     return .touches(time, inputs)
   }
+
+  /// A touch's force and contact size, in the order of ``measureFields``: each optional, finite
+  /// and not negative; 0 (not reported) when absent. (A function of its own: inlined into
+  /// `event(_:)`, this loop made the release build's optimizer crash.)
+  private func measures(of item: JSONNode, _ path: String) throws(InputError) -> [Double] {
+    var measures: [Double] = []
+    for field in Self.measureFields {
+      guard let value = item[field] else {
+        measures.append(0)
+        continue
+      }
+      if let number = value.numberValue, number.isFinite, number >= 0 {
+        measures.append(number)
+      } else {
+        throw measureError(value, "\(path).\(field)")
+      }
+    }
+    return measures
+  }
+
+  private func measureError(_ value: JSONNode, _ path: String) -> InputError {
+    let found = value.numberValue.map { formatNumber($0) } ?? value.typeName
+    return error(value.line, value.column, "\(path): expected a number 0 or more, found \(found)")
+  }
+
+  static let measureFields = ["force", "maximumPossibleForce", "majorRadius", "majorRadiusTolerance"]
 
   private func commandEvent(_ node: JSONNode, _ command: JSONNode, _ time: Timestamp) throws(InputError) -> ScriptEvent
   {
