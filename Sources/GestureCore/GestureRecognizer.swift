@@ -61,7 +61,7 @@ open class GestureRecognizer {
   /// Whether an attempt refuses a touch of a different type than its first (default true).
   public final var requiresExclusiveTouchType = true
 
-  package final private(set) var allowedTouchTypeMask: UInt8 = 0b111
+  package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
   package final var runtime = RecognizerRuntimeRecord()
   /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
   /// with what the recognizer withholds of it from the view. Runtime bookkeeping, like
@@ -127,6 +127,7 @@ open class GestureRecognizer {
     case .direct: return 1
     case .indirect: return 2
     case .pencil: return 4
+    case .indirectPointer: return 8
     }
   }
 
@@ -165,6 +166,14 @@ open class GestureRecognizer {
   /// Subclass API: every recognizer this one was held for has failed, and its held state is about
   /// to be published (<doc:BehaviourReference> §3.9). A pan restarts its translation at zero here.
   open func didFinishWaiting() {}
+
+  /// Whether the recognizer takes part in a hover or scroll sequence that begins with `event`
+  /// (UIKit's `shouldReceive(_:)` for events, <doc:BehaviourReference> §6.3–6.4).
+  ///
+  /// The runtime asks it when a hover or scroll sequence reaches the recognizer's view; touches
+  /// are governed by ``allowedTouchTypes`` and the delegate instead. Default: false for hover
+  /// and scroll (a hover recognizer and a pan that allows the scroll's type answer true).
+  open func shouldReceive(_ event: TouchEvent) -> Bool { event.type == .touches }
 
   /// Whether this recognizer can prevent `other` from recognizing (<doc:BehaviourReference> §3.2); default true.
   open func canPrevent(_ other: GestureRecognizer) -> Bool { true }

@@ -20,6 +20,9 @@ public enum TouchType: String, Sendable, CaseIterable {
   case indirect
   /// A stylus.
   case pencil
+  /// A pointer (mouse or trackpad) pressing a button: the touch begins when the first button goes
+  /// down and ends when the last one lifts (UIKit's `indirectPointer`, <doc:BehaviourReference> §6.1).
+  case indirectPointer
 }
 
 /// One finger (or stylus, or pointer) from the moment it touches down until it lifts
@@ -96,6 +99,18 @@ public struct TouchEvent {
   public var timestamp: Timestamp
   /// Every touch that changed in this event.
   public var allTouches: [Touch]
+  /// What kind of input the event carries: touches (the default), hover or scroll
+  /// (<doc:BehaviourReference> §6).
+  public var type: EventType = .touches
+  /// The pointer's buttons down after this event (UIKit's `UIEvent.buttonMask`).
+  public var buttonMask: EventButtonMask = []
+  /// The modifier keys down during this event (UIKit's `UIEvent.modifierFlags`).
+  public var modifierFlags: ModifierFlags = []
+  /// For a scroll event: a wheel tick or a trackpad scroll step; nil for other events.
+  public var scrollType: ScrollType?
+  /// For a scroll event: how far this step scrolls, in points (positive when the content
+  /// should move right or down); zero for other events.
+  public var scrollDelta = Point.zero
 
   /// Creates an event.
   public init(timestamp: Timestamp, allTouches: [Touch]) {

@@ -40,6 +40,16 @@ enum TraceFormat: String, CaseIterable {
           ? JSONText.number(attribute.values[0])
           : "[" + attribute.values.map(JSONText.number).joined(separator: ",") + "]"
       }
+    case .hover(let phase, let location, let view):
+      out +=
+        "\"hover\",\"phase\":\"\(phase)\",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
+      out += view.map(JSONText.quote) ?? "null"
+    case .scroll(let delta, let type, let phase, let location, let view):
+      out +=
+        "\"scroll\",\"dx\":\(JSONText.number(delta.x)),\"dy\":\(JSONText.number(delta.y)),\"type\":\"\(type)\""
+      if let phase { out += ",\"phase\":\"\(phase)\"" }
+      out += ",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
+      out += view.map(JSONText.quote) ?? "null"
     case .reset(let recognizer):
       out += "\"reset\",\"recognizer\":\(JSONText.quote(recognizer))"
     case .view(let view, let call, let touches):
@@ -91,6 +101,11 @@ enum TraceFormat: String, CaseIterable {
         detail += "  \(attribute.name) \(values)"
       }
       return row("▶ action", recognizer, detail)
+    case .hover(let phase, let location, let view):
+      return row("hover", "pointer", "\(pad(phase.rawValue, 10)) \(location) in \(view ?? "no view")")
+    case .scroll(let delta, let type, let phase, let location, let view):
+      let kind = type.rawValue + (phase.map { " \($0)" } ?? "")
+      return row("scroll", "pointer", "\(pad(kind, 10)) by \(delta) at \(location) in \(view ?? "no view")")
     case .reset(let recognizer):
       return row("reset", recognizer, "")
     case .view(let view, let call, let touches):

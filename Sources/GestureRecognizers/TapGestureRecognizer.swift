@@ -38,6 +38,13 @@ public final class TapGestureRecognizer: GestureRecognizer {
     case interval = 0, duration, landing
   }
 
+  /// The buttons a pointer press must use, exactly (UIKit's `buttonMaskRequired`; default
+  /// ``GestureCore/EventButtonMask/primary``, <doc:BehaviourReference> §6.2). Only touches of type
+  /// `indirectPointer` are judged by it.
+  public var buttonMaskRequired: EventButtonMask = .primary
+  /// The buttons seen down during the current pointer press.
+  var pressedButtons: EventButtonMask = []
+
   private var tapsCompleted = 0
   private var fingersDown = 0
   private var fingersInTap = 0
@@ -68,6 +75,10 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// Counts fingers and starts the tap's timers.
   public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
+    if touches.contains(where: { $0.type == .indirectPointer }) {
+      pressedButtons = []
+      if !judgeButtons(event) { return }
+    }
     cancelTimer(Timer.interval.rawValue)
     if fingersDown == 0 {
       fingersInTap = 0
@@ -107,6 +118,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// Fails when a finger moves too far.
   public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
+    if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtons(event) { return }
     // By index, reading two plain values per touch: no reference counting per move.
     for index in touches.indices {
       let anchor: Point
@@ -126,6 +138,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// Counts a completed tap; recognizes at the last one.
   public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
+    if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtonsAtLift(event) { return }
     fingersDown -= touches.count
     guard fingersDown <= 0 else { return }
     fingersDown = 0
@@ -178,6 +191,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
     fingersInTap = 0
     firstTapPoints.removeAllKeepingStorage()
     firstTapCentroid = nil
+    pressedButtons = []
   }
 
   /// A tap cannot prevent a tap with the same number of touches and more taps, nor a long press

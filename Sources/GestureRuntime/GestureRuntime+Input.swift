@@ -208,7 +208,8 @@ extension GestureRuntime {
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
-      !(recognizer.runtime.participating && recognizer.requestedState.isTerminal),
+      !(recognizer.runtime.participating
+        && (recognizer.requestedState.isTerminal || recognizer.runtime.inputKind != .touches)),
       recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
     else { return false }
     if recognizer.requiresExclusiveTouchType, let type = recognizer.runtime.touchType,
@@ -312,7 +313,9 @@ extension GestureRuntime {
     guard !eventRecords.isEmpty else { return }
     eventTouches.clear()
     for index in 0..<eventRecords.count { eventTouches.append(eventRecords[index].touch) }
-    let event = TouchEvent(timestamp: now, allTouches: eventTouches)
+    var event = TouchEvent(timestamp: now, allTouches: eventTouches)
+    event.buttonMask = pointer.buttonMask
+    event.modifierFlags = pointer.modifierFlags
     passMark &+= 1
     let mark = passMark
     var order: [GestureRecognizer] = []
