@@ -208,7 +208,7 @@ struct SceneLoader {
           guard let type = TouchType(rawValue: typeName) else {
             throw error(
               item, path + ".allowedTouchTypes",
-              "unknown touch type '\(typeName)'\(didYouMean(typeName, TouchType.allCases.map(\.rawValue))); expected direct, indirect or pencil"
+              "unknown touch type '\(typeName)'\(didYouMean(typeName, TouchType.allCases.map(\.rawValue))); expected direct, indirect, pencil or indirectPointer"
             )
           }
           set.insert(type)

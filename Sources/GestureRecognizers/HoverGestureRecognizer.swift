@@ -8,7 +8,7 @@ public import GestureCore
 /// the view or the window, or when a button goes down (a press ends the hover). It gets no
 /// touches, and it never excludes, nor is excluded by, the recognizers of touches; among hover
 /// recognizers failure requirements, exclusion and simultaneity work as among those of one touch
-/// sequence. ``location(in:)`` is where the pointer is.
+/// sequence. ``GestureCore/GestureRecognizer/location(in:)`` is where the pointer is.
 public final class HoverGestureRecognizer: GestureRecognizer {
   /// Creates a hover recognizer. It accepts no touch type: touches never reach it.
   public override init(name: String = "") {

@@ -10,7 +10,7 @@ public struct ScrollInput: Hashable, Sendable {
   public var delta: Point
   /// A wheel tick or a trackpad step.
   public var type: ScrollType
-  /// For a ``ScrollType/continuous`` scroll, where the step is in its sequence; ignored for a
+  /// For a ``GestureCore/ScrollType/continuous`` scroll, where the step is in its sequence; ignored for a
   /// discrete one (a wheel's sequence ends after
   /// ``GestureRuntime/discreteScrollIdleTimeout`` without a tick).
   public var phase: Phase
