@@ -8,6 +8,8 @@ struct ScriptPointerState {
   var modifiers: ModifierFlags = []
   var hovering = false
   var continuousScroll = false
+  /// The touch id of the pointer press that is down, if any.
+  var press: Int?
 }
 
 /// The pointer entries of an event script (<doc:FileFormats>, event script): `buttons`,
@@ -84,6 +86,21 @@ extension EventScriptReader {
     var buttons = given ?? pointer.buttons
     let presses = inputs.filter { $0.type == .indirectPointer }
     let anchor = node["buttons"] ?? node["touches"] ?? node
+    if presses.filter({ $0.phase == .began }).count > 1 {
+      throw fail(anchor, "two pointer presses began in one event; the pointer has one press at a time")
+    }
+    for input in presses {
+      switch input.phase {
+      case .began:
+        if let other = pointer.press {
+          throw fail(anchor, "a pointer press began while press \(other) is down; the pointer has one press at a time")
+        }
+        pointer.press = input.id
+      case .ended, .cancelled:
+        pointer.press = nil
+      default: break
+      }
+    }
     if presses.contains(where: { $0.phase == .began }) {
       if given == nil && buttons.isEmpty { buttons = .primary }
       if buttons.isEmpty {

@@ -340,6 +340,49 @@ final class ButtonReadingRecognizer: GestureRecognizer {
       ])
   }
 
+  /// Choice: section 3 applies to nested hover recognizers too: the outer one, already `began`,
+  /// excludes the newcomer at its `changed` (3.3) unless a delegate allows simultaneity.
+  @Test func anOuterHoverPreventsAnInnerOneUnlessSimultaneous() {
+    let (h, inner) = Self.scene()
+    h.add(HoverGestureRecognizer(), "outer")
+    let row = h.add(HoverGestureRecognizer(), "row", to: inner)
+    h.hover(50, 50, at: 0)
+    h.hover(150, 150, at: 0.1)
+    h.hover(50, 50, at: 0.2)
+    let delegate = TestDelegate()
+    delegate.simultaneous = { _, _ in true }
+    row.delegate = delegate
+    h.keep(delegate)
+    h.hover(150, 150, at: 0.3)
+    h.hoverExit(at: 0.4)
+    #expect(
+      h.decisions == [
+        "0 hover entered (50, 50) V",
+        "0 state outer possible → began: pointer entered V",
+        "0 action outer began at (50, 50)",
+        "0.1 hover moved (150, 150) inner",
+        "0.1 state outer began → changed: changed",
+        "0.1 state row possible → failed: prevented by outer",
+        "0.1 action outer changed at (150, 150)",
+        "0.1 reset row",
+        "0.2 hover moved (50, 50) V",
+        "0.2 state outer changed → changed: changed",
+        "0.2 action outer changed at (50, 50)",
+        "0.3 hover moved (150, 150) inner",
+        "0.3 state row possible → began: pointer entered inner",
+        "0.3 state outer changed → changed: changed",
+        "0.3 action row began at (50, 50)",
+        "0.3 action outer changed at (150, 150)",
+        "0.4 hover exited (150, 150) -",
+        "0.4 state row began → ended: pointer left inner",
+        "0.4 state outer changed → ended: pointer left V",
+        "0.4 action row ended at (50, 50)",
+        "0.4 action outer ended at (150, 150)",
+        "0.4 reset row",
+        "0.4 reset outer",
+      ])
+  }
+
   @Test func aHoverRecognizerWaitsForTheHoverItRequiresToFail() {
     let (h, inner) = Self.scene()
     let outer = h.add(HoverGestureRecognizer(), "outer")

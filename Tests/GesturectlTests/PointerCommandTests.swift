@@ -43,6 +43,11 @@ struct PointerCommandTests {
       "e.jsonl:2:21: error: hover while primary is down; a pointer with a button down is a press"
     ),
     (
+      "second pointer press",
+      "{\"t\": 0, \(press)}\n{\"t\": 0.1, \(press.replacingOccurrences(of: "\"id\": 1", with: "\"id\": 2"))}",
+      "e.jsonl:2:23: error: a pointer press began while press 1 is down; the pointer has one press at a time"
+    ),
+    (
       "hover exited when not hovering", #"{"t": 0, "hover": "exited"}"#,
       "e.jsonl:1:19: error: hover: the pointer exited but it was not hovering in the window"
     ),
