@@ -177,6 +177,9 @@ struct PointerCommandTests {
     #expect(
       result.err.contains(
         "error: recognizers[0].buttonMaskRequired: unknown value 'secundary' (did you mean 'secondary'?)"))
+    let none = files.write(
+      "n.json", scene(#"[{"name": "p", "kind": "pan", "view": "V", "allowedScrollTypesMask": []}]"#))
+    #expect(gesturectl(["validate", none]).code == 0)
     let list = gesturectl(["list"]).out
     #expect(list.contains("buttonMaskRequired"))
     #expect(list.contains("allowedScrollTypesMask"))
