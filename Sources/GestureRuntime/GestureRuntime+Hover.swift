@@ -35,6 +35,7 @@ extension GestureRuntime {
     beginSyntheticEvent()
     let hit = window.hitTest(location - window.frame.origin)
     emit(.hover(phase: pointer.hoverInWindow ? .moved : .entered, location: location, view: hit?.name))
+    if !pointer.hoverInWindow { pointer.hoverSequence += 1 }
     pointer.hoverInWindow = true
     pointer.hoverLocation = location
     var chain: [View] = []

@@ -85,7 +85,8 @@ extension GestureRuntime {
     let touch = Touch(
       identifier: input.id, location: input.location, timestamp: now, type: input.type,
       tapCount: tapCount, view: hit)
-    if liveTouches.count == 0 { sequence += 1 }
+    // Hover and scroll sequences are sequences of their own (GestureRuntime+Pointer.swift).
+    if liveTouches.count == pointer.syntheticCount { sequence += 1 }
     let record: TouchRecord
     if recordPool.isEmpty {
       record = TouchRecord(touch: touch, view: hit)

@@ -67,7 +67,6 @@ extension GestureRuntime {
     collected.removeAll { !$0.isAttached || !$0.isEnabled }
     guard !collected.isEmpty else { return nil }
     pointer.nextSyntheticIdentifier &+= 1
-    if liveTouches.count == 0 { sequence += 1 }
     let record = TouchRecord(touch: touch, view: view)
     touch.runtimeRecord = record
     record.phaseInDispatch = .began
@@ -82,7 +81,7 @@ extension GestureRuntime {
       }
       recognizer.runtime.inputKind = kind
       recognizer.runtime.watchdogPending = false
-      recognizer.runtime.sequence = sequence
+      recognizer.runtime.sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
       recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
       record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
     }
@@ -92,6 +91,17 @@ extension GestureRuntime {
     eventRecords.append(record)
     markDirty(record)
     return record
+  }
+
+  /// The number of the sequence in progress of the kind of input of `recognizer`'s attempt:
+  /// touches, hover and scroll are counted apart, so that a hover does not join the touch
+  /// sequences that happen while it lasts (<doc:BehaviourReference> §3.7).
+  func currentSequence(of recognizer: GestureRecognizer) -> Int {
+    switch recognizer.runtime.inputKind {
+    case .touches: return sequence
+    case .hover: return pointer.hoverSequence
+    case .scroll: return pointer.scrollSequence
+    }
   }
 
   /// Whether `recognizer` takes a hover or scroll sequence that begins with `event`: enabled,

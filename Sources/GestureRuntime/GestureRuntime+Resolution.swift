@@ -99,7 +99,7 @@ extension GestureRuntime {
         publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
         return
       }
-      if target.runtime.sequence == sequence && target.publishedState == .possible {
+      if target.runtime.sequence == currentSequence(of: target) && target.publishedState == .possible {
         waiting = true
       }
     }

@@ -69,6 +69,7 @@ extension GestureRuntime {
         diagnose("continuous scroll changed but no scroll was in progress; treated as began", [])
       }
       pointer.scrollActive = true
+      pointer.scrollSequence += 1
       pointer.scrollType = input.type
       var chain: [View] = []
       var view = hit

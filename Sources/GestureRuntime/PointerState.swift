@@ -25,6 +25,10 @@ struct PointerState {
   var scrollActive = false
   var scrollType = ScrollType.discrete
   var lastScrollStep = Timestamp.zero
+  /// The number of the current hover sequence (from entering the window to leaving it) and of the
+  /// current scroll sequence, counted apart from touch sequences.
+  var hoverSequence = 0
+  var scrollSequence = 0
   /// The identifier of the next made-up touch (counting up from `Int.min`).
   var nextSyntheticIdentifier = Int.min
 

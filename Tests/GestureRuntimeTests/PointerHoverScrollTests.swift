@@ -340,6 +340,45 @@ final class ButtonReadingRecognizer: GestureRecognizer {
       ])
   }
 
+  /// A hover is a sequence of its own: the touch sequences that come and go while the pointer
+  /// hovers stay apart, so a requirement on a recognizer of an earlier touch sequence holds no one
+  /// (§3.7).
+  @Test func touchSequencesStayApartWhileThePointerHovers() {
+    func run(hovering: Bool) -> [String] {
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let top = View(name: "V", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+      let bottom = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+      window.addSubview(top)
+      window.addSubview(bottom)
+      let h = Harness(window: window)
+      h.add(HoverGestureRecognizer(), "hover", to: window)
+      let doubleTap = h.add(TapGestureRecognizer(name: "", numberOfTapsRequired: 2), "doubleTap", to: top)
+      let tap = h.add(TapGestureRecognizer(), "tap", to: bottom)
+      tap.require(toFail: doubleTap)
+      if hovering { h.hover(10, 10, at: 0) }
+      h.down(1, 100, 100, at: 0.01)
+      h.up(1, 100, 100, at: 0.05)
+      h.down(2, 100, 600, at: 0.1)
+      h.up(2, 100, 600, at: 0.15)
+      h.finish()
+      return h.decisions.filter { !$0.contains("hover") }
+    }
+    // The tap is not held: doubleTap saw no touch of the tap's sequence.
+    let expected = [
+      "0.01 view V touchesBegan 1",
+      "0.1 view W touchesBegan 2",
+      "0.15 state tap possible → ended: recognized",
+      "0.15 action tap ended at (100, 200)",
+      "0.15 view W touchesCancelled 2",
+      "0.4 state doubleTap possible → failed: tap 2 did not begin within 0.35 s",
+      "0.4 view V touchesEnded 1",
+      "0.4 reset doubleTap",
+      "0.4 reset tap",
+    ]
+    #expect(run(hovering: false) == expected)
+    #expect(run(hovering: true) == expected)
+  }
+
   /// Choice: section 3 applies to nested hover recognizers too: the outer one, already `began`,
   /// excludes the newcomer at its `changed` (3.3) unless a delegate allows simultaneity.
   @Test func anOuterHoverPreventsAnInnerOneUnlessSimultaneous() {
