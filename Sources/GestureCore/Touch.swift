@@ -51,13 +51,28 @@ public final class Touch {
   public package(set) var tapCount: Int
   /// The view the touch was hit-tested to when it began (nil when it hit no view).
   public package(set) var view: View?
+  /// The force of the touch in the most recent event (UIKit's `force`): 1 is the force of an
+  /// average touch; 0 when the device reports none.
+  public package(set) var force: Double
+  /// The highest value ``force`` can take on this device (UIKit's `maximumPossibleForce`); 0 when
+  /// the device reports no force.
+  public package(set) var maximumPossibleForce: Double
+  /// The radius of the contact area along its major axis, in points, in the most recent event
+  /// (UIKit's `majorRadius`); 0 when the device reports none.
+  public package(set) var majorRadius: Double
+  /// How far, in points, ``majorRadius`` may be off either way (UIKit's `majorRadiusTolerance`).
+  public package(set) var majorRadiusTolerance: Double
   /// The runtime's record of this touch while the runtime still needs it.
   package var runtimeRecord: AnyObject?
 
   /// Creates a touch (the runtime creates them; tests of a single recognizer may too).
+  ///
+  /// Force and contact size are 0 (not reported) unless given; ``update(force:maximumPossibleForce:majorRadius:majorRadiusTolerance:)``
+  /// changes them.
   public init(
     identifier: Int, location: Point, timestamp: Timestamp, type: TouchType = .direct,
-    tapCount: Int = 1, view: View? = nil
+    tapCount: Int = 1, view: View? = nil, force: Double = 0, maximumPossibleForce: Double = 0,
+    majorRadius: Double = 0, majorRadiusTolerance: Double = 0
   ) {
     self.identifier = identifier
     self.type = type
@@ -69,6 +84,10 @@ public final class Touch {
     self.beganAt = timestamp
     self.tapCount = tapCount
     self.view = view
+    self.force = force
+    self.maximumPossibleForce = maximumPossibleForce
+    self.majorRadius = majorRadius
+    self.majorRadiusTolerance = majorRadiusTolerance
   }
 
   /// The current location in `view`'s coordinates (window coordinates when `view` is nil).
@@ -91,13 +110,28 @@ public final class Touch {
     locationInWindow = location
     self.timestamp = timestamp
   }
+
+  /// Sets the force and contact size the device reported in the most recent event (used by the
+  /// runtime and by tests that drive a recognizer directly).
+  public func update(force: Double, maximumPossibleForce: Double, majorRadius: Double, majorRadiusTolerance: Double) {
+    self.force = force
+    self.maximumPossibleForce = maximumPossibleForce
+    self.majorRadius = majorRadius
+    self.majorRadiusTolerance = majorRadiusTolerance
+  }
 }
 
-/// One input event: the touches that changed at one moment (UIKit's `UIEvent` of type touches).
+/// One input event: the touches that are down at one moment (UIKit's `UIEvent` of type touches).
+///
+/// ``allTouches`` holds every touch of the event, as `UIEvent.allTouches` does: those that changed
+/// (began, moved, ended or were cancelled) and those that are down and did not change
+/// (stationary). A recognizer's or view's touch methods get only their own changed touches as
+/// their first argument.
 public struct TouchEvent {
   /// When the event happened.
   public var timestamp: Timestamp
-  /// Every touch that changed in this event.
+  /// Every touch of the event, stationary ones included, in no particular order (UIKit's is a
+  /// set).
   public var allTouches: [Touch]
   /// What kind of input the event carries: touches (the default), hover or scroll
   /// (<doc:BehaviourReference> §6).
@@ -116,5 +150,16 @@ public struct TouchEvent {
   public init(timestamp: Timestamp, allTouches: [Touch]) {
     self.timestamp = timestamp
     self.allTouches = allTouches
+  }
+
+  /// The touches of the event that were hit-tested to `view` or to one of its subviews (UIKit's
+  /// `touches(for:)`).
+  public func touches(for view: View) -> [Touch] {
+    allTouches.filter { $0.view?.isDescendant(of: view) ?? false }
+  }
+
+  /// The touches of the event that `recognizer` is tracking (UIKit's `touches(for:)`).
+  public func touches(for recognizer: GestureRecognizer) -> [Touch] {
+    allTouches.filter { touch in recognizer.trackedTouches.contains { $0 === touch } }
   }
 }

@@ -28,7 +28,9 @@ struct EventScriptReader {
   static let eventFields = [
     "t", "touches", "command", "recognizer", "view", "value", "buttons", "modifiers", "hover", "scroll",
   ]
-  static let touchFields = ["id", "phase", "x", "y", "type"]
+  static let touchFields = [
+    "id", "phase", "x", "y", "type", "force", "maximumPossibleForce", "majorRadius", "majorRadiusTolerance",
+  ]
   static let commands = ["setEnabled", "removeFromSuperview", "removeRecognizer"]
   /// More simultaneous touches than this in one event is refused.
   static let maximumTouchesPerEvent = 100_000
@@ -204,7 +206,23 @@ struct EventScriptReader {
         }
         if phase == .ended || phase == .cancelled { live.remove(id) }
       }
-      inputs.append(TouchInput(id: id, phase: phase, x: coordinates[0], y: coordinates[1], type: type))
+      // Force and contact size: optional, finite and not negative; absent means not reported (0).
+      var measures: [Double] = []
+      for field in ["force", "maximumPossibleForce", "majorRadius", "majorRadiusTolerance"] {
+        guard let value = item[field] else {
+          measures.append(0)
+          continue
+        }
+        guard let number = value.numberValue, number.isFinite, number >= 0 else {
+          let found = value.numberValue.map { formatNumber($0) } ?? value.typeName
+          throw error(value.line, value.column, "\(path).\(field): expected a number 0 or more, found \(found)")
+        }
+        measures.append(number)
+      }
+      inputs.append(
+        TouchInput(
+          id: id, phase: phase, x: coordinates[0], y: coordinates[1], type: type, force: measures[0],
+          maximumPossibleForce: measures[1], majorRadius: measures[2], majorRadiusTolerance: measures[3]))
     }
     if pointerFields != nil || inputs.contains(where: { $0.type == .indirectPointer }) {
       return try pointerEvent(node, inputs, pointerFields, time)

@@ -14,8 +14,9 @@ import GestureRuntime
 /// GestureCtl.main(catalog: .standard.registering(CheckMarkGestureRecognizer.kind))
 /// ```
 public enum GestureCtl {
-  /// The package's version, printed by `gesturectl --version`.
-  public static let version = "0.1.0"
+  /// The package's version, printed by `gesturectl --version`: a semantic version, with `-dev`
+  /// while the changes since the last release (CHANGELOG.md, Unreleased) lead up to it.
+  public static let version = "0.1.0-dev"
 
   /// Runs the command line of this process with the given recognizer kinds and exits with the
   /// command's exit code.
@@ -37,6 +38,7 @@ public enum GestureCtl {
     [
       TraceCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
       SynthCommand.command, ListCommand.command, ValidateCommand.command, BenchCommand.command,
+      ConvertCommand.command, LiveCommand.command,
     ]
   }
 
@@ -133,13 +135,12 @@ public enum GestureCtl {
     }
   }
 
-  /// Reads and validates a whole script first (so that a bad script prints no trace), then
-  /// replays it. Standard input is spooled to a temporary file so that memory stays flat.
+  /// Reads and validates a whole script or recording first (so that a bad one prints no trace),
+  /// then replays it. Standard input is spooled to a temporary file so that memory stays flat.
   static func replay(
-    scene: Scene, scenePath: String, eventsPath: String, trace: any TraceSink
+    scene: Scene, scenePath: String, eventsPath: String, trace: any TraceSink,
+    recording: RecordingOptions = RecordingOptions()
   ) throws(InputError) {
-    let names = Set(scene.recognizers.map(\.recognizer.name))
-    let views = Set(scene.views.map(\.name))
     var path = eventsPath
     var spooled: String?
     if eventsPath == "-" {
@@ -147,11 +148,10 @@ public enum GestureCtl {
       spooled = path
     }
     defer { if let spooled { removeFile(spooled) } }
-    var checker = EventScriptReader(file: eventsPath, recognizerNames: names, viewNames: views)
-    try checker.read(path: path) { _ in }
+    // An event script or a device recording (<doc:FileFormats>), told apart by its content.
+    try readEvents(path: path, file: eventsPath, scene: scene, options: recording) { _ in }
     let replay = Replay(scene: scene, trace: trace)
-    var reader = EventScriptReader(file: eventsPath, recognizerNames: names, viewNames: views)
-    try reader.read(path: path) { event in replay.apply(event) }
+    try readEvents(path: path, file: eventsPath, scene: scene, options: recording) { event in replay.apply(event) }
     replay.finish()
   }
 }

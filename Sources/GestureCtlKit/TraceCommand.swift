@@ -5,18 +5,21 @@ enum TraceCommand {
   static let command = Subcommand(
     name: "trace",
     overview: "Replay an event script through a scene on the manual clock and print the trace.",
-    usage: "trace <scene> <events> [--format text|jsonl|html|svg]",
+    usage: "trace <scene> <events> [--format text|jsonl|html|svg] [--description <file>] [--calibration <matrix>]",
     arguments: [
       ("<scene>", "The scene file (*.scene.json)."),
-      ("<events>", "The event script (JSON lines or a JSON array); - reads standard input."),
+      (
+        "<events>",
+        "The event script (JSON lines or a JSON array) or a device recording (evemu); - reads standard input."
+      ),
     ],
     options: [
       (
         "--format <format>",
         "text (the default on a terminal), jsonl (the default otherwise), html (a page with the timeline, the scene and the dependency graph) or svg (the timeline alone)."
       )
-    ],
-    valued: ["--format"], flags: [],
+    ] + RecordingOptions.help,
+    valued: ["--format"] + RecordingOptions.valued, flags: [],
     run: run)
 
   static func format(_ arguments: Arguments, _ context: CommandContext, allowed: [String]) throws(InputError) -> String
@@ -33,10 +36,12 @@ enum TraceCommand {
     try GestureCtl.requirePositional(arguments, 2, command)
     let chosen = try format(arguments, context, allowed: ["text", "jsonl", "html", "svg"])
     let scene = try GestureCtl.loadScene(arguments.positional[0], context)
+    let recording = try RecordingOptions(arguments)
     if chosen == "html" || chosen == "svg" {
       let recorder = TraceRecorder()
       try GestureCtl.replay(
-        scene: scene, scenePath: arguments.positional[0], eventsPath: arguments.positional[1], trace: recorder)
+        scene: scene, scenePath: arguments.positional[0], eventsPath: arguments.positional[1], trace: recorder,
+        recording: recording)
       if chosen == "svg" {
         context.stdout.write(TimelineDrawing(scene: scene, events: recorder.events).svg())
       } else {
@@ -52,7 +57,8 @@ enum TraceCommand {
     }
     let writer = StreamingTraceWriter(format: format, output: context.stdout)
     try GestureCtl.replay(
-      scene: scene, scenePath: arguments.positional[0], eventsPath: arguments.positional[1], trace: writer)
+      scene: scene, scenePath: arguments.positional[0], eventsPath: arguments.positional[1], trace: writer,
+      recording: recording)
     return 0
   }
 }

@@ -13,58 +13,8 @@ enum TraceFormat: String, CaseIterable {
     }
   }
 
-  static func point(_ point: Point) -> String {
-    "[\(JSONText.number(point.x)),\(JSONText.number(point.y))]"
-  }
-
-  static func json(_ event: TraceEvent) -> String {
-    var out = "{\"t\":\(JSONText.number(event.time.seconds)),\"kind\":"
-    switch event.kind {
-    case .touch(let id, let phase, let location, let view):
-      out +=
-        "\"touch\",\"touch\":\(id),\"phase\":\"\(phase)\",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
-      out += view.map(JSONText.quote) ?? "null"
-    case .state(let recognizer, let from, let to, let reason):
-      out +=
-        "\"state\",\"recognizer\":\(JSONText.quote(recognizer)),\"from\":\"\(from)\",\"to\":\"\(to)\",\"reason\":\(JSONText.quote(reason))"
-    case .wait(let recognizer, let wants, let waitingFor):
-      out += "\"wait\",\"recognizer\":\(JSONText.quote(recognizer)),\"wants\":\"\(wants)\",\"waitingFor\":["
-      out += waitingFor.map(JSONText.quote).joined(separator: ",") + "]"
-    case .action(let recognizer, let state, let location, let attributes):
-      out +=
-        "\"action\",\"recognizer\":\(JSONText.quote(recognizer)),\"state\":\"\(state)\",\"location\":\(point(location))"
-      for attribute in attributes {
-        out += ",\(JSONText.quote(attribute.name)):"
-        out +=
-          attribute.values.count == 1
-          ? JSONText.number(attribute.values[0])
-          : "[" + attribute.values.map(JSONText.number).joined(separator: ",") + "]"
-      }
-    case .hover(let phase, let location, let view):
-      out +=
-        "\"hover\",\"phase\":\"\(phase)\",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
-      out += view.map(JSONText.quote) ?? "null"
-    case .scroll(let delta, let type, let phase, let location, let view):
-      out +=
-        "\"scroll\",\"dx\":\(JSONText.number(delta.x)),\"dy\":\(JSONText.number(delta.y)),\"type\":\"\(type)\""
-      if let phase { out += ",\"phase\":\"\(phase)\"" }
-      out += ",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
-      out += view.map(JSONText.quote) ?? "null"
-    case .reset(let recognizer):
-      out += "\"reset\",\"recognizer\":\(JSONText.quote(recognizer))"
-    case .view(let view, let call, let touches):
-      out += "\"view\",\"view\":\(JSONText.quote(view)),\"call\":\"\(TraceEvent.callName(call))\",\"touches\":["
-      out += touches.map(String.init).joined(separator: ",") + "]"
-    case .diagnostic(let message, let recognizers):
-      out += "\"diagnostic\",\"message\":\(JSONText.quote(message))"
-      if recognizers.count == 1 {
-        out += ",\"recognizer\":\(JSONText.quote(recognizers[0]))"
-      } else if !recognizers.isEmpty {
-        out += ",\"recognizers\":[" + recognizers.map(JSONText.quote).joined(separator: ",") + "]"
-      }
-    }
-    return out + "}"
-  }
+  /// The line of `--format jsonl`: the same encoder as the public sink apps attach.
+  static func json(_ event: TraceEvent) -> String { JSONLinesTraceWriter.line(event) }
 
   static func pad(_ text: String, _ width: Int) -> String {
     let count = text.count

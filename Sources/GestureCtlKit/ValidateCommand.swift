@@ -5,13 +5,15 @@ enum ValidateCommand {
   static let command = Subcommand(
     name: "validate",
     overview: "Check a scene, and optionally an event script against it, without running anything.",
-    usage: "validate <scene> [<events>]",
+    usage: "validate <scene> [<events>] [--description <file>] [--calibration <matrix>]",
     arguments: [
       ("<scene>", "The scene file (*.scene.json)."),
-      ("<events>", "An event script to check against the scene; - reads standard input."),
+      (
+        "<events>", "An event script or a device recording (evemu) to check against the scene; - reads standard input."
+      ),
     ],
-    options: [],
-    valued: [], flags: [],
+    options: RecordingOptions.help,
+    valued: RecordingOptions.valued, flags: [],
     run: run)
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
@@ -26,11 +28,9 @@ enum ValidateCommand {
       "\(scenePath): ok: \(scene.views.count) views, \(scene.recognizers.count) recognizers, \(scene.delegates.count) delegates"
     if arguments.positional.count == 2 {
       let eventsPath = arguments.positional[1]
-      var reader = EventScriptReader(
-        file: eventsPath, recognizerNames: Set(scene.recognizers.map(\.recognizer.name)),
-        viewNames: Set(scene.views.map(\.name)))
-      try reader.read(path: eventsPath) { _ in }
-      summary += "\n\(eventsPath): ok: \(reader.count) events"
+      let options = try RecordingOptions(arguments)
+      let count = try GestureCtl.readEvents(path: eventsPath, file: eventsPath, scene: scene, options: options) { _ in }
+      summary += "\n\(eventsPath): ok: \(count) events"
     }
     for warning in scene.warnings { context.stderr.write("\(scenePath): warning: \(warning)\n") }
     context.stdout.write(summary + "\n")

@@ -40,7 +40,9 @@ extension GestureRuntime {
         diagnose("touch \(input.id) began while already down; dropped", [])
         return
       }
-      eventRecords.append(beginTouch(input))
+      let record = beginTouch(input)
+      record.eventIndex = eventRecords.count
+      eventRecords.append(record)
       return
     }
     guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
@@ -55,6 +57,14 @@ extension GestureRuntime {
     let now = self.now
     Unmanaged.passUnretained(record.touch)._withUnsafeGuaranteedRef { touch in
       touch.update(phase: input.phase, location: input.location, timestamp: now)
+      if touch.force != input.force || touch.majorRadius != input.majorRadius
+        || touch.maximumPossibleForce != input.maximumPossibleForce
+        || touch.majorRadiusTolerance != input.majorRadiusTolerance
+      {
+        touch.update(
+          force: input.force, maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
+          majorRadiusTolerance: input.majorRadiusTolerance)
+      }
     }
     emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
     if input.phase == .stationary { return }
@@ -69,6 +79,7 @@ extension GestureRuntime {
       eventFinishes = true
     default: break
     }
+    record.eventIndex = eventRecords.count
     eventRecords.append(record)
   }
 
@@ -84,7 +95,8 @@ extension GestureRuntime {
     }
     let touch = Touch(
       identifier: input.id, location: input.location, timestamp: now, type: input.type,
-      tapCount: tapCount, view: hit)
+      tapCount: tapCount, view: hit, force: input.force, maximumPossibleForce: input.maximumPossibleForce,
+      majorRadius: input.majorRadius, majorRadiusTolerance: input.majorRadiusTolerance)
     // Hover and scroll sequences are sequences of their own (GestureRuntime+Pointer.swift).
     if liveTouches.count == pointer.syntheticCount { sequence += 1 }
     let record: TouchRecord
@@ -95,6 +107,8 @@ extension GestureRuntime {
       record.reuse(touch: touch, view: hit)
     }
     touch.runtimeRecord = record
+    touchSerial &+= 1
+    record.serial = touchSerial
     record.phaseInDispatch = .began
     liveTouches.insert(record)
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
@@ -136,7 +150,7 @@ extension GestureRuntime {
       for recognizer in kept { collected.append(recognizer) }
     }
     var edgesAdded = false
-    var suppressView = false
+    var suppressors = 0
     record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
     // A delegate asked above may have moved recognizers: then each depth is looked up again
     // (recognizers collected together mostly share a view: its depth is worked out once).
@@ -168,7 +182,7 @@ extension GestureRuntime {
         if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
           && recognizer.cancelsTouchesInView
         {
-          suppressView = true
+          suppressors += 1
         }
         record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
         if !asksAboutPairs { handOver(touch, to: recognizer, record) }
@@ -181,7 +195,9 @@ extension GestureRuntime {
       for index in 0..<collected.count { handOver(touch, to: collected[index], record) }
     }
     if edgesAdded { detectCycles() }
-    if suppressView { record.viewState = .done }
+    // Judged when the view calls are planned: a recognizer that ignores the touch in the
+    // `touchesBegan` that brings it no longer keeps it from the view (behaviour reference §2.5, 2.7).
+    record.suppressors = suppressors
     collected.removeAll()
     steps.removeAll()
     return record
@@ -314,7 +330,7 @@ extension GestureRuntime {
     guard !eventRecords.isEmpty else { return }
     eventTouches.clear()
     for index in 0..<eventRecords.count { eventTouches.append(eventRecords[index].touch) }
-    var event = TouchEvent(timestamp: now, allTouches: eventTouches)
+    var event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
     event.buttonMask = pointer.buttonMask
     event.modifierFlags = pointer.modifierFlags
     passMark &+= 1
@@ -332,7 +348,8 @@ extension GestureRuntime {
     for recognizer in order {
       guard !recognizer.requestedState.isTerminal, recognizer.isAttached else { continue }
       recognizer.runtime.requestedThisDelivery = false
-      var delivered = false
+      ignoredThisDelivery = 0
+      var delivered = 0
       var cancelled = false
       for phase in phases {
         scratchTouches.clear()
@@ -341,11 +358,11 @@ extension GestureRuntime {
           if record.phaseInDispatch == phase && record.isHeld(by: recognizer) { scratchTouches.append(record.touch) }
         }
         guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
+        delivered += scratchTouches.count
         deliver(phase, scratchTouches, to: recognizer, event: event)
-        delivered = true
         if phase == .cancelled { cancelled = true }
       }
-      if delivered { afterDelivery(recognizer, inputCancelled: cancelled) }
+      if delivered > 0 { afterDelivery(recognizer, inputCancelled: cancelled, delivered: delivered) }
     }
     scratchTouches.clear()
     order.clear()
@@ -364,7 +381,10 @@ extension GestureRuntime {
       singleTouchEvent.allTouches[0] = record.touch
     }
     // A local: passing the stored property would cost a retain and a release per call.
-    let event = singleTouchEvent
+    var event = singleTouchEvent
+    let touches = event.allTouches
+    // Other fingers down and still: the event lists them too (UIKit's `allTouches`).
+    if liveTouches.count > 1 { event.allTouches = allTouchesOfEvent(touches) }
     // Deliveries never add entries to the record (they may only void one).
     let count = record.entries.count
     for index in 0..<count {
@@ -373,10 +393,32 @@ extension GestureRuntime {
       guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
       handle._withUnsafeGuaranteedRef { recognizer in
         recognizer.runtime.requestedThisDelivery = false
-        deliver(phase, event.allTouches, to: recognizer, event: event)
-        afterDelivery(recognizer, inputCancelled: phase == .cancelled)
+        ignoredThisDelivery = 0
+        deliver(phase, touches, to: recognizer, event: event)
+        afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
       }
     }
+  }
+
+  /// Every touch of the current event for ``TouchEvent/allTouches``: every touch that is down
+  /// (the touches lifting in this dispatch are still listed), then those of `changed` that are no
+  /// longer down (withheld ones a view is told of later). Linear in the number of touches.
+  func allTouchesOfEvent(_ changed: [Touch]) -> [Touch] {
+    let live = liveTouches.count
+    if live == 0 || (live == 1 && changed.count == 1 && liveTouches.touch(at: 0) === changed[0]) {
+      return changed
+    }
+    var all: [Touch] = []
+    all.reserveCapacity(live + changed.count)
+    // Touches made up for hover and scroll are no touches of a touch event.
+    let skipsSynthetic = pointer.syntheticCount > 0
+    for index in 0..<live {
+      let touch = liveTouches.touch(at: index)
+      if skipsSynthetic && isSyntheticTouch(touch) { continue }
+      all.append(touch)
+    }
+    for touch in changed where (touch.record?.liveIndex ?? -1) < 0 { all.append(touch) }
+    return all
   }
 
   @inline(__always)
@@ -429,17 +471,19 @@ extension GestureRuntime {
     }
   }
 
-  /// After a recognizer handled an event: the implicit `changed` of a continuous recognizer
-  /// (<doc:BehaviourReference> §1.4), and the runtime's decision for one whose touches were cancelled.
+  /// After a recognizer handled an event (`delivered` touches of it): the implicit `changed` of a
+  /// continuous recognizer (<doc:BehaviourReference> §1.4), which an event whose touches it all
+  /// ignored does not cause (§2.5), and the runtime's decision for one whose touches were
+  /// cancelled.
   @inline(__always)
-  func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool) {
+  func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool, delivered: Int) {
     let state = recognizer.requestedState
     if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {
       forceFinish(recognizer, reason: "its touches were cancelled")
       return
     }
     if (state == .began || state == .changed) && !recognizer.runtime.requestedThisDelivery
-      && !recognizer.trackedTouches.isEmpty
+      && !recognizer.trackedTouches.isEmpty && ignoredThisDelivery < delivered
     {
       recognizer.requestedState = .changed
       if heldRequestIsMoot(recognizer, .changed) { return }

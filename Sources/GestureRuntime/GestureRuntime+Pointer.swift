@@ -152,10 +152,16 @@ extension GestureRuntime {
         guard let handle = record.unretainedRecognizerIfDeliverable(at: entryIndex) else { continue }
         let recognizer = handle.takeUnretainedValue()
         recognizer.runtime.requestedThisDelivery = false
+        ignoredThisDelivery = 0
         deliver(phase, touches, to: recognizer, event: event)
-        afterDelivery(recognizer, inputCancelled: false)
+        afterDelivery(recognizer, inputCancelled: false, delivered: 1)
       }
     }
+  }
+
+  /// Whether `touch` is one the runtime made up for a hover or scroll sequence.
+  func isSyntheticTouch(_ touch: Touch) -> Bool {
+    pointer.scrollRecord?.touch === touch || pointer.hoverRecords.contains { $0.touch === touch }
   }
 
   /// Starts an input event of made-up touches.

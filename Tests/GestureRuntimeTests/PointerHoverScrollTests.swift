@@ -22,6 +22,20 @@ final class ButtonReadingRecognizer: GestureRecognizer {
   }
 }
 
+/// Records the identifiers of each event's `allTouches`.
+final class AllTouchesRecognizer: GestureRecognizer {
+  private(set) var seen: [[Int]] = []
+  override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    seen.append(event.allTouches.map(\.identifier))
+  }
+  override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    seen.append(event.allTouches.map(\.identifier))
+  }
+  override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    seen.append(event.allTouches.map(\.identifier))
+  }
+}
+
 /// Behaviour reference §6.1–6.2: pointer presses.
 @Suite struct PointerPressTests {
   @Test func aPointerPressIsATouchOfTypeIndirectPointerDeliveredLikeAnyTouch() {
@@ -211,6 +225,20 @@ final class ButtonReadingRecognizer: GestureRecognizer {
         "0.6 action hover ended at (60, 300)",
         "0.6 reset hover",
       ])
+  }
+
+  /// A touch event's `allTouches` lists the fingers, never the hover.
+  @Test func theHoverIsNoneOfATouchEventsTouches() {
+    let h = Harness()
+    h.add(HoverGestureRecognizer(), "hover", to: h.window)
+    let reader = h.add(AllTouchesRecognizer(), "reader")
+    h.hover(10, 600, at: 0)
+    h.down(1, 100, 100, at: 0.1)
+    h.down(2, 150, 100, at: 0.2)
+    h.move(1, 110, 100, at: 0.3)
+    h.up(1, 110, 100, at: 0.4)
+    h.up(2, 150, 100, at: 0.5)
+    #expect(reader.seen == [[1], [1, 2], [1, 2], [1, 2], [2]])
   }
 
   /// Choice: a press ends the hover; hovering resumes with the next hover input after it.
@@ -443,7 +471,6 @@ final class ButtonReadingRecognizer: GestureRecognizer {
         "0.1 action outer ended at (50, 50)",
         "0.1 reset outer",
         "1 hover entered (150, 150) inner",
-        "1 wait outer wants began, waiting for row",
         "1 state row possible → began: pointer entered inner",
         "1 state outer possible → failed: required failure of row, which recognized",
         // In row's view: inner's origin is (100, 100).
@@ -599,7 +626,6 @@ final class ButtonReadingRecognizer: GestureRecognizer {
     #expect(
       h.decisions == [
         "0 scroll discrete (0, -40) at (100, 100) V",
-        "0 wait inner wants began, waiting for outer",
         "0 state outer possible → began: discrete scroll began",
         "0 state inner possible → failed: required failure of outer, which recognized",
         "0 action outer began at (100, 100) translation (0, -40) velocity (0, 0)",

@@ -138,6 +138,14 @@ struct BadInputTests {
       events: String(repeating: "{\"t\": 0}\n", count: 500) + "{\"t\": }", code: 65,
       message: "e.jsonl:501:7: error: expected a value, found '}'"),
     Case(
+      name: "negative force", scene: scene(tap),
+      events: #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 1, "y": 1, "force": -0.5}]}"#, code: 65,
+      message: "e.jsonl:1:75: error: touches[0].force: expected a number 0 or more, found -0.5"),
+    Case(
+      name: "radius not a number", scene: scene(tap),
+      events: #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 1, "y": 1, "majorRadius": "big"}]}"#, code: 65,
+      message: "e.jsonl:1:81: error: touches[0].majorRadius: expected a number 0 or more, found a string"),
+    Case(
       name: "unknown field in an event", scene: scene(tap), events: #"{"t": 0, "touch": []}"#, code: 65,
       message: "e.jsonl:1:19: error: unknown field 'touch' (did you mean 'touches'?)"),
   ]
@@ -188,7 +196,7 @@ struct BadInputTests {
     arguments: [
       (
         ["trace"],
-        "Error: missing arguments\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg]\n  See 'gesturectl trace --help'."
+        "Error: missing arguments\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg] [--description <file>] [--calibration <matrix>]\n  See 'gesturectl trace --help'."
       ),
       (["trace", "a", "b", "c"], "Error: unexpected argument 'c'"),
       (["trace", "a", "b", "--fromat", "text"], "Error: unknown option '--fromat' (did you mean '--format'?)"),
