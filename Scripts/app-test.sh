@@ -178,7 +178,7 @@ highlighted=$(colour_count hover 60 110 190 0 39)
 echo "highlight-coloured pixels in the top 40 rows while hovering: $highlighted"
 check "on screen the hover highlights the toolbar" test "$highlighted" -gt 12800
 if [ -n "$screenshot_out" ]; then
-  import -window "$wid" "png:$screenshot_out" && echo "saved $screenshot_out"
+  import -window "$wid" -depth 8 "png:$screenshot_out" && echo "saved $screenshot_out"
 fi
 set_mark
 move 320 240

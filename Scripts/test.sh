@@ -72,3 +72,22 @@ if [ "$released" != "$expected" ]; then
   exit 1
 fi
 echo "Getting started against release 1.0.0: resolved, built, output matches the article"
+
+echo "== An app's own gesturectl: run Examples/CheckMark's command as WritingACustomRecognizer.md prints it"
+article=Docs/Gestures.docc/WritingACustomRecognizer.md
+command=$(grep -m1 '^swift run --package-path Examples/CheckMark ' "$article")
+rm -rf Examples/CheckMark/.build
+shown=$(python3 - "$article" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+m = re.search(r"<!-- output\[checkMark\]: [^\n]*-->\n```text\n(.*?)```", text, re.S)
+print(m.group(1), end="")
+PY
+)
+ran=$(eval "$command" 2>/dev/null)
+if [ "$ran" != "$shown" ]; then
+  echo "error: '$command' prints something else than $article shows:" >&2
+  diff <(echo "$shown") <(echo "$ran") >&2 || true
+  exit 1
+fi
+echo "Check mark: '$command' prints what the article shows"

@@ -48,7 +48,10 @@ enum ConvertCommand {
     let touches = frame.touches.map { touch in
       var text =
         "{\"id\": \(touch.input.id), \"phase\": \"\(touch.input.phase.rawValue)\", \"x\": \(JSONText.number(touch.input.location.x)), \"y\": \(JSONText.number(touch.input.location.y))"
-      if measured, let force = touch.force { text += ", \"force\": \(JSONText.number(force))" }
+      if measured, let force = touch.force {
+        text +=
+          ", \"force\": \(JSONText.number(force)), \"maximumPossibleForce\": \(JSONText.number(touch.input.maximumPossibleForce))"
+      }
       if measured, let radius = touch.majorRadius { text += ", \"majorRadius\": \(JSONText.number(radius))" }
       return text + "}"
     }

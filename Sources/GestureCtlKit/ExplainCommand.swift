@@ -17,7 +17,7 @@ enum ExplainCommand {
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     try GestureCtl.requirePositional(arguments, 3, command)
-    let scene = try GestureCtl.loadScene(arguments.positional[0], context)
+    let scene = try GestureCtl.loadScene(arguments.positional[0], context, script: arguments.positional[1])
     let name = arguments.positional[2]
     guard let recognizer = scene.recognizer(named: name) else {
       let names = scene.recognizers.map(\.recognizer.name)
@@ -28,7 +28,7 @@ enum ExplainCommand {
     let recorder = TraceRecorder()
     try GestureCtl.replay(
       scene: scene, scenePath: arguments.positional[0], eventsPath: arguments.positional[1], trace: recorder,
-      recording: try RecordingOptions(arguments))
+      recording: try RecordingOptions(arguments), warnings: context.stderr)
     let lines = explain(name, recognizer: recognizer, scene: scene, events: recorder.events)
     context.stdout.write(lines.joined(separator: "\n") + "\n")
     return 0

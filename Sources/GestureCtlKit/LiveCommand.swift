@@ -28,14 +28,14 @@ enum LiveCommand {
         "--calibration <a,b,c,d,e,f>",
         "libinput's calibration matrix, applied to coordinates normalized to 0…1 (rotated or mirrored panels)."
       ),
-      ("--format <format>", "text (the default on a terminal) or jsonl (the default otherwise)."),
+      ("--format <format>", "text (the default) or jsonl."),
     ],
     valued: ["--format"] + RecordingOptions.valued, flags: [],
     run: run)
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     try GestureCtl.requirePositional(arguments, 2, command)
-    let chosen = try TraceCommand.format(arguments, context, allowed: ["text", "jsonl"])
+    let chosen = try TraceCommand.format(arguments, allowed: ["text", "jsonl"])
     let scene = try GestureCtl.loadScene(arguments.positional[0], context)
     let options = try RecordingOptions(arguments)
     let description = options.descriptionPath == nil ? nil : try options.description()
@@ -70,6 +70,7 @@ enum LiveCommand {
       loop.turnHandler = { context.stdout.flush() }
       loop.stop(onSignals: [SIGINT, SIGTERM])
       loop.run()
+      writer.finish()
       context.stdout.flush()
       return 0
     #else

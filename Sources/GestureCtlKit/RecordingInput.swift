@@ -103,14 +103,19 @@ extension GestureCtl {
   /// Reads an event script or a device recording (told apart by content; `-` is standard input),
   /// calling `body` with each event; returns how many events it read.
   @discardableResult
+  ///
+  /// With `everyError`, every bad line of a JSON-lines script is reported (`validate`), not only
+  /// the first; with `warnings`, a script whose touches never all lift gets a warning there.
   static func readEvents(
-    path: String, file: String, scene: Scene, options: RecordingOptions, _ body: (ScriptEvent) -> Void
+    path: String, file: String, scene: Scene, options: RecordingOptions, everyError: Bool = false,
+    warnings: (any TextOutput)? = nil, _ body: (ScriptEvent) -> Void
   ) throws(InputError) -> Int {
     if path == "-" {
       // Standard input is spooled to a file: telling a recording from a script reads it once.
       let spooled = try spoolStandardInput()
       defer { removeFile(spooled) }
-      return try readEvents(path: spooled, file: file, scene: scene, options: options, body)
+      return try readEvents(
+        path: spooled, file: file, scene: scene, options: options, everyError: everyError, warnings: warnings, body)
     }
     if try RecordingInput.isRecording(path: path) {
       var count = 0
@@ -126,7 +131,17 @@ extension GestureCtl {
     var reader = EventScriptReader(
       file: file, recognizerNames: Set(scene.recognizers.map(\.recognizer.name)),
       viewNames: Set(scene.views.map(\.name)))
+    reader.collectsErrors = everyError
     try reader.read(path: path, body)
+    if !reader.errors.isEmpty {
+      let shown = 50
+      var message = reader.errors.prefix(shown).map(\.message).joined(separator: "\n")
+      if reader.errors.count > shown {
+        message += "\n\(file): error: \(reader.errors.count - shown) more bad lines not shown"
+      }
+      throw .data(message)
+    }
+    if let warnings { warnUnlifted(reader, file, warnings) }
     return reader.count
   }
 }

@@ -65,6 +65,22 @@ enum TraceFormat: String, CaseIterable {
     }
   }
 
+  /// One line for a `changed` state line and the action that follows it for the same
+  /// recognizer at the same time: `▶ changed  pan  began → changed  at (190, 200)  translation …`
+  /// (the state line's reason is kept unless it only says "changed"); nil when they do not pair.
+  static func folded(_ state: TraceEvent, _ action: TraceEvent) -> String? {
+    guard case .state(let who, let from, .changed, let reason) = state.kind,
+      case .action(let actor, .changed, _, _) = action.kind, actor == who, action.time == state.time
+    else { return nil }
+    let actionLine = text(action)
+    guard let range = actionLine.firstRange(of: "changed    at ") else { return nil }
+    let time = padLeft(fixed3(state.time.seconds), 8)
+    var line = "\(time)  \(pad("▶ changed", 10))\(pad(who, 14)) \(pad("\(from) → changed", 20)) at "
+    line += actionLine[range.upperBound...]
+    if reason != "changed" { line += "  (\(reason))" }
+    return line
+  }
+
   /// Seconds with three decimals (milliseconds), or more when the time needs them.
   static func fixed3(_ seconds: Double) -> String {
     let micro = Int64((seconds * 1_000_000).rounded())
@@ -77,10 +93,18 @@ enum TraceFormat: String, CaseIterable {
   }
 }
 
-/// A trace sink that writes each event as it comes.
+/// A trace sink that writes each event as it comes, as JSON lines or as text.
+///
+/// In the text format a `changed` state line and the action it sends fold into one line
+/// (`▶ changed`), since the action repeats what the state line says; call ``finish()`` after the
+/// last event to write a line held back for folding.
 final class StreamingTraceWriter: TraceSink {
   let format: TraceFormat
   let output: any TextOutput
+  private var pending: TraceEvent?
+
+  /// The column header of the text format.
+  static let textHeader = "    time  what      who            detail\n"
 
   init(format: TraceFormat, output: any TextOutput) {
     self.format = format
@@ -88,7 +112,39 @@ final class StreamingTraceWriter: TraceSink {
   }
 
   func record(_ event: TraceEvent) {
-    output.write(format.render(event))
-    output.write("\n")
+    guard format == .text else {
+      output.write(TraceFormat.json(event))
+      output.write("\n")
+      return
+    }
+    if let held = pending {
+      pending = nil
+      if let folded = TraceFormat.folded(held, event) {
+        output.write(folded + "\n")
+        return
+      }
+      output.write(TraceFormat.text(held) + "\n")
+    }
+    if case .state(_, _, .changed, _) = event.kind {
+      pending = event
+      return
+    }
+    output.write(TraceFormat.text(event) + "\n")
+  }
+
+  /// Writes the line held back for folding, if any.
+  func finish() {
+    if let held = pending { output.write(TraceFormat.text(held) + "\n") }
+    pending = nil
+  }
+
+  /// The text of a whole trace, header included.
+  static func text(_ events: [TraceEvent]) -> String {
+    let output = StringOutput()
+    output.write(textHeader)
+    let writer = StreamingTraceWriter(format: .text, output: output)
+    for event in events { writer.record(event) }
+    writer.finish()
+    return output.text
   }
 }

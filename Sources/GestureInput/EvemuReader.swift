@@ -94,6 +94,7 @@ public struct EvemuReader: Sendable {
         guard let byte = field.hex(), byte <= 0xFF else {
           throw fail(field.column, "P: expected hexadecimal bytes of the property mask, found '\(field.text)'")
         }
+        guard propertyOffset < 8 else { throw fail(field.column, "P: the mask is longer than any property mask") }
         for bit in 0..<8 where byte & (1 << bit) != 0 {
           description.properties.insert(UInt16(propertyOffset * 8 + bit))
         }
@@ -172,11 +173,11 @@ public struct EvemuReader: Sendable {
     guard let value = parts[3].decimal() else {
       throw fail(parts[3].column, "E: expected a decimal value, found '\(parts[3].text)'")
     }
-    if let firstTime {
+    if firstTime != nil {
       if time < lastTime {
         throw fail(
           parts[0].column,
-          "time goes backwards: \(Timestamp(microseconds: time - firstTime)) s after \(Timestamp(microseconds: lastTime - firstTime)) s"
+          "time goes backwards: \(Timestamp(microseconds: time)) s after \(Timestamp(microseconds: lastTime)) s"
         )
       }
     } else {

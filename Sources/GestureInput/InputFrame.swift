@@ -17,7 +17,7 @@ public struct InputFrame: Hashable, Sendable {
     self.touches = touches
   }
 
-  /// The touch changes as the runtime takes them (``GestureRuntime/send(_:at:)``).
+  /// The touch changes as the runtime takes them (the runtime's `send(_:at:)`).
   public var touchInputs: [TouchInput] { touches.map(\.input) }
 
   /// Whether the frame only marks time.

@@ -7,7 +7,7 @@
   ///
   /// Its origin is the moment it was created: ``now`` counts from zero, and
   /// ``timestamp(kernelTime:)`` turns a kernel timestamp (microseconds on `CLOCK_MONOTONIC`)
-  /// into the runtime's time. ``RealClock`` follows Swift's `ContinuousClock`, which on Linux
+  /// into the runtime's time. ``GestureRuntime/RealClock`` follows Swift's `ContinuousClock`, which on Linux
   /// also counts while the machine is suspended (`CLOCK_BOOTTIME`), and so drifts from the
   /// device's timestamps after a suspend; this clock does not.
   public final class MonotonicClock: GestureClock {

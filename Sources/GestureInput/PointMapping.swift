@@ -25,6 +25,12 @@ public struct PointMapping: Hashable, Sendable {
 
   /// The window point of a device position.
   public func point(x: Int32, y: Int32) -> Point {
+    if calibration == .identity {
+      // Multiplying before dividing keeps whole device units on whole points where it can.
+      return Point(
+        x: frame.origin.x + (xAxis.span > 0 ? (Double(x) - Double(xAxis.minimum)) * frame.size.width / xAxis.span : 0),
+        y: frame.origin.y + (yAxis.span > 0 ? (Double(y) - Double(yAxis.minimum)) * frame.size.height / yAxis.span : 0))
+    }
     let normalizedX = xAxis.span > 0 ? (Double(x) - Double(xAxis.minimum)) / xAxis.span : 0
     let normalizedY = yAxis.span > 0 ? (Double(y) - Double(yAxis.minimum)) / yAxis.span : 0
     let calibrated = calibration.apply(x: normalizedX, y: normalizedY)

@@ -80,8 +80,15 @@ public struct TouchDecoder: Sendable {
     throws(InputDecodingError)
   {
     kind = description.kind
+    if kind == .pointer {
+      throw InputDecodingError(
+        "a pointer device (REL_X, REL_Y): only touch devices are decoded into touches; expected ABS_MT_POSITION_X/Y or ABS_X/Y axes"
+      )
+    }
     guard kind == .multiTouchSlots || kind == .multiTouchAnonymous || kind == .singleTouch else {
-      throw InputDecodingError("not a touch device: it has no ABS_MT_POSITION_X/Y or ABS_X/Y axis")
+      throw InputDecodingError(
+        "the device has no position axis: expected A: lines for ABS_MT_POSITION_X and ABS_MT_POSITION_Y (35, 36) or ABS_X and ABS_Y (00, 01)"
+      )
     }
     guard let axes = description.positionAxes else {
       let names =
@@ -165,7 +172,12 @@ public struct TouchDecoder: Sendable {
     if majorAxis != nil, let major = contact.major {
       radius = max(0, Double(major) / 2 * mapping.pointsPerUnitX)
     }
-    return DeviceTouch(input: TouchInput(id: id, phase: phase, location: location), force: force, majorRadius: radius)
+    // The runtime's touch carries them too; 0 is the runtime's "not reported". The highest
+    // force the device can report is its pressure axis's maximum, which reads as 2.
+    let input = TouchInput(
+      id: id, phase: phase, location: location, force: force ?? 0, maximumPossibleForce: force == nil ? 0 : 2,
+      majorRadius: radius ?? 0)
+    return DeviceTouch(input: input, force: force, majorRadius: radius)
   }
 
   /// The touch a contact ends with, at its current position.
@@ -178,11 +190,9 @@ public struct TouchDecoder: Sendable {
     dropping = true
     var cancelled: [DeviceTouch] = []
     for index in slots.indices {
-      if let ending = slots[index].ending {
-        cancelled.append(
-          DeviceTouch(
-            input: TouchInput(id: ending.input.id, phase: .cancelled, location: ending.input.location),
-            force: ending.force, majorRadius: ending.majorRadius))
+      if var ending = slots[index].ending {
+        ending.input.phase = .cancelled
+        cancelled.append(ending)
       }
       if let touch = ended(slots[index], .cancelled) { cancelled.append(touch) }
       slots[index].ending = nil

@@ -57,7 +57,8 @@ public enum BuiltInRecognizers {
         }
       }
       return tap
-    })
+    }
+  ).reading(BuiltInRecognizers.tapValues)
 
   /// `swipe`: ``SwipeGestureRecognizer``.
   public static let swipe = RecognizerKind(
@@ -115,7 +116,8 @@ public enum BuiltInRecognizers {
       if let value = values["maximumDuration"]?.numberValue { swipe.maximumDuration = .seconds(exactly: value) }
       if let value = values["reverseTolerance"]?.numberValue { swipe.reverseTolerance = value }
       return swipe
-    })
+    }
+  ).reading(BuiltInRecognizers.swipeValues)
 
   /// `pan`: ``PanGestureRecognizer``.
   public static let pan = RecognizerKind(
@@ -146,7 +148,8 @@ public enum BuiltInRecognizers {
         }
       }
       return pan
-    })
+    }
+  ).reading(BuiltInRecognizers.panValues)
 
   /// `longPress`: ``LongPressGestureRecognizer``.
   public static let longPress = RecognizerKind(
@@ -201,7 +204,8 @@ public enum BuiltInRecognizers {
       }
       if let value = values["allowableTapMovement"]?.numberValue { press.allowableTapMovement = value }
       return press
-    })
+    }
+  ).reading(BuiltInRecognizers.longPressValues)
 }
 
 extension BuiltInRecognizers {

@@ -27,6 +27,8 @@ struct TapSequence {
   private(set) var fingersDown = 0
   /// The most fingers of the current tap that were down at once.
   private var mostDown = 0
+  /// Whether the current tap has had all its required fingers down (and so has begun).
+  private var beganInTap = false
   /// The centroid of the first tap's fingers at the moment all its required fingers were down,
   /// in window coordinates.
   private(set) var referencePoint: Point?
@@ -58,6 +60,7 @@ struct TapSequence {
     recognizer.cancelTimer(intervalTimer)
     if fingersDown == 0 {
       mostDown = 0
+      beganInTap = false
       recognizer.startTimer(durationTimer, after: settings.maximumTapDuration)
       if settings.numberOfTouchesRequired > 1 {
         recognizer.startTimer(landingTimer, after: settings.allowableTouchTimeSeparation)
@@ -78,18 +81,35 @@ struct TapSequence {
     let centroid = Self.centroid(of: recognizer)
     guard let reference = referencePoint else {
       referencePoint = centroid
+      beganInTap = true
       return true
     }
     let distance = centroid.distance(to: reference)
     if distance > settings.allowableMovement {
-      let tap = tapsCompleted + 1
-      fail(
-        recognizer,
-        "tap \(tap) began \(formatNumber(distance.rounded())) pt from the first, more than \(formatNumber(settings.allowableMovement)) pt allowed"
-      )
+      if beganInTap {
+        // All the required fingers were down in this tap before: a finger lifted and another
+        // landed, so the tap's fingers moved rather than began.
+        failMoved(recognizer, distance, settings)
+      } else {
+        let tap = tapsCompleted + 1
+        fail(
+          recognizer,
+          "tap \(tap) began \(formatNumber(distance.rounded())) pt from the first, more than \(formatNumber(settings.allowableMovement)) pt allowed"
+        )
+      }
       return false
     }
+    beganInTap = true
     return true
+  }
+
+  private func failMoved(_ recognizer: GestureRecognizer, _ distance: Double, _ settings: Settings) {
+    fail(
+      recognizer,
+      settings.numberOfTouchesRequired == 1
+        ? "moved \(formatNumber(distance.rounded())) pt, more than \(formatNumber(settings.allowableMovement)) pt allowed"
+        : "the fingers' centroid moved \(formatNumber(distance.rounded())) pt from the first tap's, more than \(formatNumber(settings.allowableMovement)) pt allowed"
+    )
   }
 
   /// Judges movement: with all the required fingers down, their centroid from the reference
@@ -98,12 +118,7 @@ struct TapSequence {
     if let reference = referencePoint, fingersDown == settings.numberOfTouchesRequired {
       let distance = Self.centroid(of: recognizer).distance(to: reference)
       if distance > settings.allowableMovement {
-        fail(
-          recognizer,
-          settings.numberOfTouchesRequired == 1
-            ? "moved \(formatNumber(distance.rounded())) pt, more than \(formatNumber(settings.allowableMovement)) pt allowed"
-            : "the fingers' centroid moved \(formatNumber(distance.rounded())) pt from the first tap's, more than \(formatNumber(settings.allowableMovement)) pt allowed"
-        )
+        failMoved(recognizer, distance, settings)
         return false
       }
       return true
@@ -163,6 +178,7 @@ struct TapSequence {
     tapsCompleted = 0
     fingersDown = 0
     mostDown = 0
+    beganInTap = false
     referencePoint = nil
   }
 }

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureInput
+import GestureRuntime
 import Testing
 
 @Suite("Touch decoder")
@@ -83,6 +84,29 @@ struct TouchDecoderTests {
         "0.04 mark",
         "0.05 #1 moved (201, 200) force 0.4 radius 2",
         "0.06 mark",
+      ])
+  }
+
+  @Test("The runtime's touch carries the force and the radius; 0 where the device reports none")
+  func forceReachesTheRuntime() throws {
+    var s = EventStream()
+    s.track(0, 9)
+    s.position(2000, 2000)
+    s.abs(EventCode.ABS_MT_PRESSURE, 51)
+    s.abs(EventCode.ABS_MT_TOUCH_MAJOR, 40)
+    s.syn()
+    var measured = try TouchDecoder(description: multiTouchDevice(pressure: true, major: true), frame: window)
+    var plain = try TouchDecoder(description: multiTouchDevice(), frame: window)
+    var inputs: [TouchInput] = []
+    for event in s.events {
+      if let frame = try measured.decode(event) { inputs += frame.touchInputs }
+      if let frame = try plain.decode(event) { inputs += frame.touchInputs }
+    }
+    #expect(
+      inputs == [
+        TouchInput(
+          id: 1, phase: .began, location: Point(x: 200, y: 200), force: 0.4, maximumPossibleForce: 2, majorRadius: 2),
+        TouchInput(id: 1, phase: .began, location: Point(x: 200, y: 200)),
       ])
   }
 

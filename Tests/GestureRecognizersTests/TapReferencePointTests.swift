@@ -147,3 +147,25 @@ struct TapReferencePointTests {
       ])
   }
 }
+
+@Suite("Tap with several fingers: a finger that replaces another (behaviour reference §4)")
+struct TapReplacedFingerTests {
+  @Test("A finger that lands in place of one that lifted is judged by the centroid, as movement of the tap")
+  func replacedFinger() {
+    let h = Harness()
+    h.add(TapGestureRecognizer(numberOfTapsRequired: 1, numberOfTouchesRequired: 2), "tap")
+    h.event(
+      at: 0, [TouchInput(id: 1, phase: .began, x: 100, y: 100), TouchInput(id: 2, phase: .began, x: 140, y: 100)])
+    h.up(1, 100, 100, at: 0.03)
+    // The centroid of the fingers down, (140, 100) and (200, 100), is 50 pt from (120, 100).
+    h.down(3, 200, 100, at: 0.05)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1,2",
+        "0.05 state tap possible → failed: the fingers' centroid moved 50 pt from the first tap's, more than 45 pt allowed",
+        "0.05 view V touchesEnded 1",
+        "0.05 view V touchesBegan 3",
+        "0.05 reset tap",
+      ])
+  }
+}

@@ -7,8 +7,8 @@ import Testing
 @Suite("Fingers a built-in does not track are ignored (behaviour reference §2.5, §4)")
 struct UntrackedFingersTests {
   @Test(
-    "A long press ignores a finger that lands after it began: no changed, and the view gets that finger's whole sequence",
-    .disabled("needs the runtime's ignored-touch delivery"))
+    "A long press ignores a finger that lands after it began: no changed, and the view gets that finger's whole sequence"
+  )
   func longPressLateFinger() {
     let h = Harness()
     h.add(LongPressGestureRecognizer(), "press")
@@ -34,8 +34,7 @@ struct UntrackedFingersTests {
   }
 
   @Test(
-    "A pan ignores fingers beyond maximumNumberOfTouches: no changed, and the view gets their whole sequences",
-    .disabled("needs the runtime's ignored-touch delivery"))
+    "A pan ignores fingers beyond maximumNumberOfTouches: no changed, and the view gets their whole sequences")
   func panBeyondMaximum() {
     let h = Harness()
     h.add(PanGestureRecognizer(maximumNumberOfTouches: 1), "pan")

@@ -30,9 +30,6 @@ extension PhotoViewerApp {
   /// Milliseconds until the runtime's next timer is due, rounded up (0 if it is due), or
   /// ``untilInput`` when no timer is pending.
   func waitTimeout() -> Int32 {
-    guard let deadline = viewer.runtime.nextTimerDeadline else { return Self.untilInput }
-    let remaining = deadline.microseconds - clock.now.microseconds
-    if remaining <= 0 { return 0 }
-    return Int32(clamping: (remaining + 999) / 1000)
+    viewer.millisecondsUntilNextTimer(from: clock.now) ?? Self.untilInput
   }
 }

@@ -1,0 +1,113 @@
+#if os(Linux)
+  import Foundation
+  import GestureCore
+  import GestureInput
+  import GestureRecognizers
+  import GestureRuntime
+  import GestureTestSupport
+  import Glibc
+  import Testing
+
+  /// The event loop in process, on the real clock: a FIFO stands for the device, fed from another
+  /// thread in real time with events stamped on CLOCK_MONOTONIC.
+  @Suite("Input event loop", .serialized)
+  struct InputEventLoopTests {
+    static let description = DeviceDescription(
+      name: "fifo",
+      axes: [
+        EventCode.ABS_MT_SLOT: AbsoluteAxis(minimum: 0, maximum: 9),
+        EventCode.ABS_MT_POSITION_X: AbsoluteAxis(minimum: 0, maximum: 4000),
+        EventCode.ABS_MT_POSITION_Y: AbsoluteAxis(minimum: 0, maximum: 8000),
+      ])
+
+    static func frame(_ fd: Int32, _ events: [(UInt16, Int32)]) {
+      let now = MonotonicClock.kernelNow()
+      var bytes: [UInt8] = []
+      for (code, value) in events {
+        bytes += InputEvent(time: now, type: EventCode.EV_ABS, code: code, value: value).bytes
+      }
+      bytes += InputEvent(time: now, type: EventCode.EV_SYN, code: EventCode.SYN_REPORT, value: 0).bytes
+      _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+    }
+
+    @Test("The loop feeds frames at their kernel time, fires the tap's timer, and returns when input ends")
+    func tapThroughTheLoop() throws {
+      let fifo = NSTemporaryDirectory() + "gesture-loop-\(getpid()).fifo"
+      unlink(fifo)
+      #expect(mkfifo(fifo, 0o600) == 0)
+      defer { unlink(fifo) }
+      let writer = Thread {
+        let fd = open(fifo, O_WRONLY)
+        guard fd >= 0 else { return }
+        usleep(20_000)
+        Self.frame(
+          fd,
+          [(EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.ABS_MT_POSITION_X, 2000), (EventCode.ABS_MT_POSITION_Y, 2000)])
+        usleep(60_000)
+        Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, -1)])
+        close(fd)
+      }
+      writer.start()
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let tap = TapGestureRecognizer(name: "tap")
+      let doubleTap = TapGestureRecognizer(name: "doubleTap", numberOfTapsRequired: 2)
+      tap.require(toFail: doubleTap)
+      window.addGestureRecognizer(tap)
+      window.addGestureRecognizer(doubleTap)
+      let clock = MonotonicClock()
+      let recorder = TraceRecorder()
+      let runtime = GestureRuntime(window: window, clock: clock, trace: recorder)
+      let loop = InputEventLoop(runtime: runtime, clock: clock)
+      try loop.add(InputDevice(path: fifo, description: Self.description))
+      var frames: [InputFrame] = []
+      var ended = 0
+      var actionAt: Timestamp?
+      tap.addAction { _ in actionAt = clock.now }
+      loop.frameHandler = { frames.append($0) }
+      loop.endOfInputHandler = { _ in ended += 1 }
+      loop.run()
+      #expect(frames.map(\.touchInputs.first?.phase) == [.began, .ended])
+      #expect(ended == 1)
+      let lift = try #require(frames.last?.time)
+      // On the runtime's clock, exactly 0.35 s after the lift; on the real one, within a few ms.
+      let lines = recorder.lines.map { String($0.drop { $0 != " " }.dropFirst()) }
+      #expect(
+        lines == [
+          "touch 1 began (200, 200) R", "view R touchesBegan 1", "touch 1 ended (200, 200) R",
+          "wait tap wants ended, waiting for doubleTap",
+          "state doubleTap possible → failed: tap 2 did not begin within 0.35 s",
+          "state tap possible → ended: released: doubleTap failed", "action tap ended at (200, 200)",
+          "view R touchesCancelled 1", "reset tap", "reset doubleTap",
+        ], "\(recorder.lines)")
+      #expect(recorder.events.last?.time == lift + .milliseconds(350))
+      let late = try #require(actionAt).microseconds - (lift + .milliseconds(350)).microseconds
+      #expect(late >= 0 && late < 20_000, "the action came \(late) µs after its deadline")
+    }
+
+    @Test("The app's own descriptors are polled with the devices, and stop() ends the loop from a handler")
+    func appDescriptors() throws {
+      var pipeEnds: [Int32] = [-1, -1]
+      #expect(pipe(&pipeEnds) == 0)
+      defer { for fd in pipeEnds { close(fd) } }
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let clock = MonotonicClock()
+      let runtime = GestureRuntime(window: window, clock: clock)
+      let loop = InputEventLoop(runtime: runtime, clock: clock)
+      loop.stopsWhenInputEnds = false
+      var seen: [UInt8] = []
+      loop.add(fileDescriptor: pipeEnds[0]) { _ in
+        var byte: UInt8 = 0
+        if read(pipeEnds[0], &byte, 1) == 1 { seen.append(byte) }
+        if byte == 3 { loop.stop() }
+      }
+      for byte: UInt8 in [1, 2, 3] {
+        var value = byte
+        _ = write(pipeEnds[1], &value, 1)
+      }
+      let start = ContinuousClock.now
+      loop.run()
+      #expect(seen == [1, 2, 3])
+      #expect(ContinuousClock.now - start < .seconds(5))
+    }
+  }
+#endif
