@@ -5,6 +5,10 @@
 package protocol GestureHost: AnyObject {
   /// The time of the current dispatch (or the clock's time outside one).
   var currentTime: Timestamp { get }
+  /// The pointer's buttons down during the current dispatch (<doc:BehaviourReference> §6.1).
+  var currentButtonMask: EventButtonMask { get }
+  /// The modifier keys down during the current dispatch.
+  var currentModifierFlags: ModifierFlags { get }
   /// Whether an illegal transition traps (<doc:BehaviourReference> §1.2).
   var strictTransitions: Bool { get }
   /// A recognizer's subclass asked for `state` (already validated and mapped); `reason` is

@@ -167,6 +167,14 @@ open class GestureRecognizer {
   /// to be published (<doc:BehaviourReference> §3.9). A pan restarts its translation at zero here.
   open func didFinishWaiting() {}
 
+  /// Whether the recognizer takes part in a hover or scroll sequence that begins with `event`
+  /// (UIKit's `shouldReceive(_:)` for events, <doc:BehaviourReference> §6.3–6.4).
+  ///
+  /// The runtime asks it when a hover or scroll sequence reaches the recognizer's view; touches
+  /// are governed by ``allowedTouchTypes`` and the delegate instead. Default: false for hover
+  /// and scroll (a hover recognizer and a pan that allows the scroll's type answer true).
+  open func shouldReceive(_ event: TouchEvent) -> Bool { event.type == .touches }
+
   /// Whether this recognizer can prevent `other` from recognizing (<doc:BehaviourReference> §3.2); default true.
   open func canPrevent(_ other: GestureRecognizer) -> Bool { true }
 

@@ -39,6 +39,8 @@ package struct RecognizerRuntimeRecord {
   package var excludedBy: GestureRecognizer?
   /// The touch type of the attempt's first touch (``GestureRecognizer/requiresExclusiveTouchType``).
   package var touchType: TouchType?
+  /// The kind of input of the attempt: touches, hover or scroll (<doc:BehaviourReference> §6.3–6.4).
+  package var inputKind = EventType.touches
   /// Whether the runtime has a watchdog timer pending (<doc:BehaviourReference> §3.12).
   package var watchdogPending = false
 

@@ -133,6 +133,18 @@ public struct TouchEvent {
   /// Every touch of the event, stationary ones included, in no particular order (UIKit's is a
   /// set).
   public var allTouches: [Touch]
+  /// What kind of input the event carries: touches (the default), hover or scroll
+  /// (<doc:BehaviourReference> §6).
+  public var type: EventType = .touches
+  /// The pointer's buttons down after this event (UIKit's `UIEvent.buttonMask`).
+  public var buttonMask: EventButtonMask = []
+  /// The modifier keys down during this event (UIKit's `UIEvent.modifierFlags`).
+  public var modifierFlags: ModifierFlags = []
+  /// For a scroll event: a wheel tick or a trackpad scroll step; nil for other events.
+  public var scrollType: ScrollType?
+  /// For a scroll event: how far this step scrolls, in points (positive when the content
+  /// should move right or down); zero for other events.
+  public var scrollDelta = Point.zero
 
   /// Creates an event.
   public init(timestamp: Timestamp, allTouches: [Touch]) {

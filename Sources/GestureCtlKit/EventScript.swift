@@ -8,11 +8,15 @@ enum ScriptEvent {
   case setEnabled(Timestamp, recognizer: String, value: Bool)
   case removeFromSuperview(Timestamp, view: String)
   case removeRecognizer(Timestamp, recognizer: String)
+  /// Touches (possibly none) with the pointer's buttons and modifier keys after the event.
+  case pointer(Timestamp, [TouchInput], buttons: EventButtonMask, modifiers: ModifierFlags)
+  case hover(Timestamp, HoverInput)
+  case scroll(Timestamp, ScrollInput)
 
   var time: Timestamp {
     switch self {
     case .touches(let t, _), .advance(let t), .setEnabled(let t, _, _), .removeFromSuperview(let t, _),
-      .removeRecognizer(let t, _):
+      .removeRecognizer(let t, _), .pointer(let t, _, _, _), .hover(let t, _), .scroll(let t, _):
       return t
     }
   }
@@ -21,7 +25,9 @@ enum ScriptEvent {
 /// Reads an event script, as JSON lines or as one JSON array, checking each event against the
 /// previous ones: time order, touch life cycles, names of the scene.
 struct EventScriptReader {
-  static let eventFields = ["t", "touches", "command", "recognizer", "view", "value"]
+  static let eventFields = [
+    "t", "touches", "command", "recognizer", "view", "value", "buttons", "modifiers", "hover", "scroll",
+  ]
   static let touchFields = [
     "id", "phase", "x", "y", "type", "force", "maximumPossibleForce", "majorRadius", "majorRadiusTolerance",
   ]
@@ -35,6 +41,8 @@ struct EventScriptReader {
   private var lastTime = Timestamp.zero
   private var live: Set<Int> = []
   private(set) var count = 0
+  /// The pointer as the script left it (EventScript+Pointer.swift).
+  var pointer = ScriptPointerState()
   /// Whether a bad line is kept in ``errors`` and reading goes on with the next line, instead of
   /// stopping (`validate` reports every bad line of a JSON-lines script).
   var collectsErrors = false
@@ -135,7 +143,13 @@ struct EventScriptReader {
       let extra = node[field]!
       throw error(extra.line, extra.column, "'\(field)' belongs to a command event; this event has no 'command'")
     }
-    guard let touchesNode = node["touches"] else { return .advance(time) }
+    if let hover = node["hover"] { return try hoverEvent(node, hover, time) }
+    if let scroll = node["scroll"] { return try scrollEvent(node, scroll, time) }
+    let pointerFields = try pointerFields(node)
+    guard let touchesNode = node["touches"] else {
+      guard let pointerFields else { return .advance(time) }
+      return try pointerEvent(node, [], pointerFields, time)
+    }
     guard let items = touchesNode.arrayValue else {
       throw error(touchesNode.line, touchesNode.column, "touches: expected an array, found \(touchesNode.typeName)")
     }
@@ -210,6 +224,9 @@ struct EventScriptReader {
         TouchInput(
           id: id, phase: phase, x: coordinates[0], y: coordinates[1], type: type, force: measures[0],
           maximumPossibleForce: measures[1], majorRadius: measures[2], majorRadiusTolerance: measures[3]))
+    }
+    if pointerFields != nil || inputs.contains(where: { $0.type == .indirectPointer }) {
+      return try pointerEvent(node, inputs, pointerFields, time)
     }
     if inputs.isEmpty { return .advance(time) }
     return .touches(time, inputs)

@@ -43,6 +43,7 @@ enum ExplainCommand {
     var waitedFor: Set<String> = []
     var actions = 0
     var touchedViews: [String] = []
+    var pointerViews = PointerViews()
     var sawAnything = false
 
     func close() {
@@ -58,6 +59,10 @@ enum ExplainCommand {
       switch event.kind {
       case .touch(_, let phase, _, let view):
         if phase == .began { touchedViews.append(view ?? "no view") }
+      case .hover(let phase, _, let view):
+        if phase != .exited { pointerViews.hovered.append(view ?? "no view") }
+      case .scroll(_, let type, _, _, let view):
+        pointerViews.scrolled.append((type, view ?? "no view"))
       case .wait(let who, let wants, let targets) where who == name:
         sawAnything = true
         waitedFor.formUnion(targets)
@@ -98,6 +103,11 @@ enum ExplainCommand {
     }
     close()
     if !sawAnything {
+      if let sentence = neverReachedByPointer(
+        name, recognizer: recognizer, pointerViews, hadTouches: !touchedViews.isEmpty)
+      {
+        return [sentence]
+      }
       return [neverReached(name, recognizer: recognizer, touchedViews: touchedViews)]
     }
     return attempts.enumerated().map { index, sentences in

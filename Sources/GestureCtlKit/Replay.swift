@@ -31,6 +31,12 @@ struct Replay {
     case .removeRecognizer(let time, let name):
       runtime.advance(to: time)
       if let recognizer = scene.recognizer(named: name) { recognizer.view?.removeGestureRecognizer(recognizer) }
+    case .pointer(let time, let inputs, let buttons, let modifiers):
+      runtime.send(inputs, buttonMask: buttons, modifierFlags: modifiers, at: time)
+    case .hover(let time, let input):
+      runtime.send(input, at: time)
+    case .scroll(let time, let input):
+      runtime.send(input, at: time)
     }
   }
 

@@ -380,7 +380,10 @@ struct SceneLoader {
         }
         if !chosen.contains(text) { chosen.append(text) }
       }
-      if chosen.isEmpty { throw error(node, path, "expected at least one of \(allowed.joined(separator: ", "))") }
+      // An empty list is refused, unless it is the default (a pan's allowedScrollTypesMask).
+      if chosen.isEmpty && parameter.defaultValue != .options([]) {
+        throw error(node, path, "expected at least one of \(allowed.joined(separator: ", "))")
+      }
       return .options(chosen)
     }
   }

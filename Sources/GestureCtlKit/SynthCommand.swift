@@ -1,12 +1,18 @@
 import GestureCore
 
 enum SynthCommand {
-  static let kinds = ["tap", "doubletap", "pan", "swipe", "longpress", "pinch"]
+  static let kinds = ["tap", "doubletap", "pan", "swipe", "longpress", "pinch"] + pointerKinds
   static let command = Subcommand(
     name: "synth",
-    overview: "Write an event script for a common gesture, so ordinary cases need no hand-written script.",
-    usage: "synth <tap|doubletap|pan|swipe|longpress|pinch> [options]",
-    arguments: [("<gesture>", "tap, doubletap, pan, swipe, longpress or pinch.")],
+    overview:
+      "Write an event script for a common gesture of fingers or of the pointer, so ordinary cases need no hand-written script.",
+    usage: "synth <tap|doubletap|pan|swipe|longpress|pinch|click|rightclick|hover|scroll> [options]",
+    arguments: [
+      (
+        "<gesture>",
+        "tap, doubletap, pan, swipe, longpress or pinch (fingers); click, rightclick, hover or scroll (a pointer)."
+      )
+    ],
     options: [
       ("--x <points>", "Where the gesture starts (default 200)."),
       ("--y <points>", "Where the gesture starts (default 200)."),
@@ -22,11 +28,13 @@ enum SynthCommand {
         "How far a pan or swipe travels (pan 100, swipe 120); pinch: the starting finger spread (100)."
       ),
       ("--scale <factor>", "Pinch: the final spread over the starting one (default 2)."),
-      ("--step <seconds>", "Time between moves (pan and pinch 0.016, swipe 0.01)."),
+      ("--step <seconds>", "Time between moves (pan and pinch 0.016, swipe 0.01, hover 0.05, scroll 0.05)."),
+      ("--modifiers <keys>", "click, rightclick, hover, scroll: keys held, comma-separated (shift, command, ...)."),
+      ("--type <type>", "scroll: discrete (a wheel, 40 pt a tick; the default) or continuous (a trackpad)."),
     ],
     valued: [
       "--x", "--y", "--start", "--id", "--taps", "--fingers", "--duration", "--interval", "--direction", "--distance",
-      "--scale", "--step",
+      "--scale", "--step", "--modifiers", "--type",
     ],
     flags: [],
     run: run)
@@ -51,6 +59,7 @@ enum SynthCommand {
         "unknown gesture '\(kind)'\(didYouMean(kind, kinds)); expected one of \(kinds.joined(separator: ", "))")
     }
     let usage = command.shortUsage
+    if pointerKinds.contains(kind) { return try runPointer(kind, arguments, context) }
     let x = try arguments.double("--x", default: 200, usage: usage)
     let y = try arguments.double("--y", default: 200, usage: usage)
     let start = try arguments.double("--start", default: 0, usage: usage)

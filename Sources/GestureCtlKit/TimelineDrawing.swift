@@ -49,6 +49,9 @@ struct TimelineDrawing {
     case diagnostics
     case recognizer(String)
     case touch(Int)
+    /// The hovering pointer and scroll input, one lane each when the trace has them.
+    case hover
+    case scroll
     case view(String)
   }
 
@@ -61,14 +64,18 @@ struct TimelineDrawing {
     lanes += recognizers.map { .recognizer($0.name) }
     var touches: [Int] = []
     var views: [String] = []
+    var pointerLanes: [Lane] = []
     for event in events {
       switch event.kind {
+      case .hover where !pointerLanes.contains(.hover): pointerLanes.append(.hover)
+      case .scroll where !pointerLanes.contains(.scroll): pointerLanes.append(.scroll)
       case .touch(let id, _, _, _) where !touches.contains(id): touches.append(id)
       case .view(let view, _, _) where !views.contains(view): views.append(view)
       default: break
       }
     }
     lanes += touches.map { .touch($0) }
+    lanes += pointerLanes
     lanes += views.map { .view($0) }
     return lanes
   }
@@ -113,6 +120,8 @@ struct TimelineDrawing {
         let kind = recognizers.first { $0.name == name }?.kind ?? ""
         label = kind.isEmpty ? name : "\(name) (\(kind))"
       case .touch(let id): label = "touch #\(id)"
+      case .hover: label = "hover"
+      case .scroll: label = "scroll"
       case .view(let name): label = "view \(name)"
       }
       out +=
@@ -305,6 +314,20 @@ struct TimelineDrawing {
       return group(
         "view",
         "<rect x=\"\(SVG.number(px - 2))\" y=\"\(SVG.number(top))\" width=\"4\" height=\"16\" fill=\"\(color)\"/>")
+    case .hover(let phase, _, _):
+      let cy = y(.hover) + 14
+      let shape =
+        phase == .moved
+        ? "<circle cx=\"\(SVG.number(px))\" cy=\"\(SVG.number(cy))\" r=\"2.5\" fill=\"#E69F00\"/>"
+        : "<circle cx=\"\(SVG.number(px))\" cy=\"\(SVG.number(cy))\" r=\"5\" fill=\"\(phase == .entered ? "#E69F00" : "#FFFFFF")\" stroke=\"#E69F00\" stroke-width=\"2\"/>"
+      return group("hover", shape)
+    case .scroll(let delta, _, _, _, _):
+      let cy = y(.scroll) + 14
+      let down = delta.y >= 0
+      return group(
+        "scroll",
+        "<path d=\"M \(SVG.number(px - 4)) \(SVG.number(down ? cy - 4 : cy + 4)) L \(SVG.number(px + 4)) \(SVG.number(down ? cy - 4 : cy + 4)) L \(SVG.number(px)) \(SVG.number(down ? cy + 4 : cy - 4)) z\" fill=\"#009E73\"/>"
+      )
     case .diagnostic:
       let top = y(.diagnostics) + 6
       return group(

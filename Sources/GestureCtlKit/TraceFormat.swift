@@ -51,6 +51,11 @@ enum TraceFormat: String, CaseIterable {
         detail += "  \(attribute.name) \(values)"
       }
       return row("▶ action", recognizer, detail)
+    case .hover(let phase, let location, let view):
+      return row("hover", "pointer", "\(pad(phase.rawValue, 10)) \(location) in \(view ?? "no view")")
+    case .scroll(let delta, let type, let phase, let location, let view):
+      let kind = type.rawValue + (phase.map { " \($0)" } ?? "")
+      return row("scroll", "pointer", "\(pad(kind, 10)) by \(delta) at \(location) in \(view ?? "no view")")
     case .reset(let recognizer):
       return row("reset", recognizer, "")
     case .view(let view, let call, let touches):

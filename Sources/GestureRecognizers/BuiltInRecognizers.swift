@@ -2,8 +2,8 @@ public import GestureCore
 
 /// The built-in recognizer kinds, for scene files and `gesturectl list`.
 public enum BuiltInRecognizers {
-  /// Every built-in kind: `tap`, `swipe`, `pan`, `longPress`.
-  public static var kinds: [RecognizerKind] { [tap, swipe, pan, longPress] }
+  /// Every built-in kind: `tap`, `swipe`, `pan`, `longPress`, `hover`.
+  public static var kinds: [RecognizerKind] { [tap, swipe, pan, longPress, hover] }
 
   static let seconds = ParameterType.duration(0...3600)
   static let points = ParameterType.distance(0...1_000_000)
@@ -35,6 +35,9 @@ public enum BuiltInRecognizers {
         name: "allowableTouchTimeSeparation", type: seconds,
         defaultValue: .number(TapGestureRecognizer.defaultAllowableTouchTimeSeparation.secondsValue),
         summary: "Seconds the fingers of a multi-finger tap may take to land."),
+      RecognizerParameter(
+        name: "buttonMaskRequired", type: .options(TapGestureRecognizer.buttonNames),
+        defaultValue: .options(["primary"]), summary: "The buttons a pointer press must use, exactly."),
     ],
     make: { name, values in
       let tap = TapGestureRecognizer(name: name)
@@ -47,6 +50,11 @@ public enum BuiltInRecognizers {
       if let value = values["maximumTapDuration"]?.numberValue { tap.maximumTapDuration = .seconds(exactly: value) }
       if let value = values["allowableTouchTimeSeparation"]?.numberValue {
         tap.allowableTouchTimeSeparation = .seconds(exactly: value)
+      }
+      if let names = values["buttonMaskRequired"]?.optionsValue {
+        tap.buttonMaskRequired = names.reduce(into: []) { mask, name in
+          if let button = EventButtonMask(name: name) { mask.formUnion(button) }
+        }
       }
       return tap
     }
@@ -124,6 +132,9 @@ public enum BuiltInRecognizers {
       RecognizerParameter(
         name: "hysteresis", type: points, defaultValue: .number(PanGestureRecognizer.defaultHysteresis),
         summary: "Points the centroid must move on either axis before the pan begins."),
+      RecognizerParameter(
+        name: "allowedScrollTypesMask", type: .options(PanGestureRecognizer.scrollTypeNames.map(\.name)),
+        defaultValue: .options([]), summary: "Scrolls the pan follows: discrete (a wheel), continuous (a trackpad)."),
     ],
     canFailWhileTouchesRest: false,
     make: { name, values in
@@ -131,6 +142,11 @@ public enum BuiltInRecognizers {
       if let value = values["minimumNumberOfTouches"]?.integerValue { pan.minimumNumberOfTouches = value }
       if let value = values["maximumNumberOfTouches"]?.integerValue { pan.maximumNumberOfTouches = value }
       if let value = values["hysteresis"]?.numberValue { pan.hysteresis = value }
+      if let names = values["allowedScrollTypesMask"]?.optionsValue {
+        for entry in PanGestureRecognizer.scrollTypeNames where names.contains(entry.name) {
+          pan.allowedScrollTypesMask.insert(ScrollTypeMask(entry.type))
+        }
+      }
       return pan
     }
   ).reading(BuiltInRecognizers.panValues)
@@ -190,6 +206,16 @@ public enum BuiltInRecognizers {
       return press
     }
   ).reading(BuiltInRecognizers.longPressValues)
+}
+
+extension BuiltInRecognizers {
+  /// `hover`: ``HoverGestureRecognizer``.
+  public static let hover = RecognizerKind(
+    name: "hover",
+    summary: "The pointer over the view with no button down; continuous.",
+    parameters: [],
+    canFailWhileTouchesRest: false,
+    make: { name, _ in HoverGestureRecognizer(name: name) })
 }
 
 extension RecognizerCatalog {

@@ -19,6 +19,9 @@ public final class PanGestureRecognizer: GestureRecognizer {
   public var maximumNumberOfTouches = Int.max
   /// How far, in points, the centroid must move on either axis before the pan begins.
   public var hysteresis = PanGestureRecognizer.defaultHysteresis
+  /// The scrolls the pan follows, a mouse wheel's and a trackpad's (UIKit's
+  /// `allowedScrollTypesMask`; default none, <doc:BehaviourReference> §6.4).
+  public var allowedScrollTypesMask: ScrollTypeMask = []
 
   private var raw = Point.zero
   private var offset = Point.zero
@@ -54,10 +57,26 @@ public final class PanGestureRecognizer: GestureRecognizer {
     tracker.velocity
   }
 
+  /// True for touches, and for scrolls whose type ``allowedScrollTypesMask`` contains.
+  public override func shouldReceive(_ event: TouchEvent) -> Bool {
+    switch event.type {
+    case .touches: return true
+    case .hover: return false
+    case .scroll: return event.scrollType.map(allowedScrollTypesMask.allows) ?? false
+    }
+  }
+
+  /// Moves the translation by a scroll step (`PanGestureRecognizer+Scroll.swift`).
+  func scrollBy(_ delta: Point, at time: Timestamp) {
+    raw = raw + delta
+    tracker.add(raw, at: time)
+  }
+
   /// Tracks new fingers up to the maximum; ignores the rest in this call
   /// (`ignore(_:for:)`: no `changed` for them, and their views get their whole sequences,
   /// <doc:BehaviourReference> §2.5).
   public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    if event.type == .scroll { return handleScroll(.began, event) }
     guard !requestedState.isTerminal else { return }
     if numberOfTouches > maximumNumberOfTouches {
       var excess = numberOfTouches - maximumNumberOfTouches
@@ -71,6 +90,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
   /// Moves the translation by the centroid's displacement and begins past the hysteresis.
   public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    if event.type == .scroll { return handleScroll(.moved, event) }
     let count = numberOfTouches
     guard count > 0, !requestedState.isTerminal else { return }
     var sum = Point.zero
@@ -127,6 +147,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
   /// Ends when the last finger lifts; fails if it had not begun.
   public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    if event.type == .scroll { return handleScroll(.ended, event) }
     noteGone(touches, event)
     guard numberOfTouches - touches.count <= 0 else { return }
     switch requestedState {
@@ -138,6 +159,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
 
   /// Fails, or cancels once begun.
   public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    if event.type == .scroll { return handleScroll(.cancelled, event) }
     noteGone(touches, event)
     switch requestedState {
     case .possible: setState(.failed, reason: "its touches were cancelled")

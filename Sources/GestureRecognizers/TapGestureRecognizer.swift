@@ -46,6 +46,13 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// The tap rules; its timers are 0 (interval), 1 (duration) and 2 (landing).
   private var sequence = TapSequence(timersFrom: 0)
 
+  /// The buttons a pointer press must use, exactly (UIKit's `buttonMaskRequired`; default
+  /// ``GestureCore/EventButtonMask/primary``, <doc:BehaviourReference> §6.2). Only touches of type
+  /// `indirectPointer` are judged by it.
+  public var buttonMaskRequired: EventButtonMask = .primary
+  /// The buttons seen down during the current pointer press.
+  var pressedButtons: EventButtonMask = []
+
   private var settings: TapSequence.Settings {
     TapSequence.Settings(
       numberOfTouchesRequired: numberOfTouchesRequired, allowableMovement: allowableMovement,
@@ -73,18 +80,25 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// Counts fingers, starts the tap's timers, and judges where a later tap began.
   public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
+    if touches.contains(where: { $0.type == .indirectPointer }) {
+      pressedButtons = []
+      if !judgeButtons(event) { return }
+    }
     _ = sequence.touchesBegan(touches.count, on: self, settings)
   }
 
   /// Fails when the fingers move too far (<doc:BehaviourReference> §4).
   public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
+    if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtons(event) { return }
     _ = sequence.touchesMoved(touches, on: self, settings)
   }
 
   /// Counts a completed tap; recognizes at the last one.
   public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-    guard requestedState == .possible, sequence.touchesEnded(touches.count, on: self, settings) else { return }
+    guard requestedState == .possible else { return }
+    if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtonsAtLift(event) { return }
+    guard sequence.touchesEnded(touches.count, on: self, settings) else { return }
     let taps = sequence.tapsCompleted
     if taps >= numberOfTapsRequired {
       setState(
@@ -113,6 +127,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   /// Clears the taps counted so far.
   public override func reset() {
     sequence.reset()
+    pressedButtons = []
   }
 
   /// A tap cannot prevent a tap with the same number of touches and more taps, nor a long press

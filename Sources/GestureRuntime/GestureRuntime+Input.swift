@@ -99,7 +99,8 @@ extension GestureRuntime {
       identifier: input.id, location: input.location, timestamp: now, type: input.type,
       tapCount: tapCount, view: hit, force: input.force, maximumPossibleForce: input.maximumPossibleForce,
       majorRadius: input.majorRadius, majorRadiusTolerance: input.majorRadiusTolerance)
-    if liveTouches.count == 0 { sequence += 1 }
+    // Hover and scroll sequences are sequences of their own (GestureRuntime+Pointer.swift).
+    if liveTouches.count == pointer.syntheticCount { sequence += 1 }
     let record: TouchRecord
     if recordPool.isEmpty {
       record = TouchRecord(touch: touch, view: hit)
@@ -226,7 +227,8 @@ extension GestureRuntime {
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
-      !(recognizer.runtime.participating && recognizer.requestedState.isTerminal),
+      !(recognizer.runtime.participating
+        && (recognizer.requestedState.isTerminal || recognizer.runtime.inputKind != .touches)),
       recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
     else { return false }
     if recognizer.requiresExclusiveTouchType, let type = recognizer.runtime.touchType,
@@ -330,7 +332,9 @@ extension GestureRuntime {
     guard !eventRecords.isEmpty else { return }
     eventTouches.clear()
     for index in 0..<eventRecords.count { eventTouches.append(eventRecords[index].touch) }
-    let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
+    var event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
+    event.buttonMask = pointer.buttonMask
+    event.modifierFlags = pointer.modifierFlags
     passMark &+= 1
     let mark = passMark
     var order: [GestureRecognizer] = []
@@ -408,7 +412,13 @@ extension GestureRuntime {
     }
     var all: [Touch] = []
     all.reserveCapacity(live + changed.count)
-    for index in 0..<live { all.append(liveTouches.touch(at: index)) }
+    // Touches made up for hover and scroll are no touches of a touch event.
+    let skipsSynthetic = pointer.syntheticCount > 0
+    for index in 0..<live {
+      let touch = liveTouches.touch(at: index)
+      if skipsSynthetic && isSyntheticTouch(touch) { continue }
+      all.append(touch)
+    }
     for touch in changed where (touch.record?.liveIndex ?? -1) < 0 { all.append(touch) }
     return all
   }

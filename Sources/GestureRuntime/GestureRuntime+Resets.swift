@@ -166,6 +166,7 @@ extension GestureRuntime {
     recognizer.runtime.recognized = false
     recognizer.runtime.shouldBeginAsked = false
     recognizer.runtime.touchType = nil
+    recognizer.runtime.inputKind = .touches
     recognizer.runtime.watchdogPending = false
     recognizer.runtime.candidate = nil
     recognizer.runtime.excludedBy = nil

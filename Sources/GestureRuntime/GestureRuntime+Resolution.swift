@@ -109,7 +109,7 @@ extension GestureRuntime {
         publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
         return
       }
-      if target.runtime.sequence == sequence && target.publishedState == .possible {
+      if target.runtime.sequence == currentSequence(of: target) && target.publishedState == .possible {
         waiting = true
       }
     }
@@ -407,7 +407,8 @@ extension GestureRuntime {
   }
 
   func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: inout UInt64?) {
-    guard other.runtime.participating else { return }
+    // Recognizers of touches, of hover and of scroll never exclude each other (behaviour reference §6.3–6.4).
+    guard other.runtime.participating, other.runtime.inputKind == winner.runtime.inputKind else { return }
     do {
       guard other.publishedState == .possible, !other.runtime.sentAction else { return }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the

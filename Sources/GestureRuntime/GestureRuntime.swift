@@ -121,6 +121,12 @@ public final class GestureRuntime {
   /// While the runtime stops a recognizer (disabled, removed), the reason its states show.
   var stopReason: String?
 
+  // Pointer input: buttons, modifier keys, hover and scroll (GestureRuntime+Pointer.swift).
+  var pointer = PointerState()
+  /// How long a discrete scroll waits without a tick before its sequence ends (default
+  /// ``defaultDiscreteScrollIdleTimeout``, <doc:BehaviourReference> §6.4).
+  public var discreteScrollIdleTimeout = GestureRuntime.defaultDiscreteScrollIdleTimeout
+
   // Timers.
   var timers = TimerQueue()
   var timerGeneration: UInt64 = 0
@@ -297,7 +303,7 @@ public final class GestureRuntime {
   public var hasPendingTimers: Bool { nextTimerDeadline != nil }
 
   /// The number of touches that are down.
-  public var activeTouchCount: Int { liveTouches.count }
+  public var activeTouchCount: Int { liveTouches.count - pointer.syntheticCount }
 
   /// The recognizers in an attempt (they received a touch since their last reset).
   public var activeRecognizers: [GestureRecognizer] { participants.elements.filter { $0.runtime.participating } }
@@ -382,6 +388,7 @@ public final class GestureRuntime {
           recognizer, reason: "undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its touches ended")
         return
       }
+      if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
       guard !recognizer.requestedState.isTerminal else { return }
       recognizer.runtime.requestedThisDelivery = false
       recognizer.timerFired(timer.id)

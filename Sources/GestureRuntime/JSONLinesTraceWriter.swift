@@ -54,6 +54,16 @@ public final class JSONLinesTraceWriter: TraceSink {
           ? TraceJSON.number(attribute.values[0])
           : "[" + attribute.values.map(TraceJSON.number).joined(separator: ",") + "]"
       }
+    case .hover(let phase, let location, let view):
+      out +=
+        "\"hover\",\"phase\":\"\(phase)\",\"x\":\(TraceJSON.number(location.x)),\"y\":\(TraceJSON.number(location.y)),\"view\":"
+      out += view.map(TraceJSON.quote) ?? "null"
+    case .scroll(let delta, let type, let phase, let location, let view):
+      out +=
+        "\"scroll\",\"dx\":\(TraceJSON.number(delta.x)),\"dy\":\(TraceJSON.number(delta.y)),\"type\":\"\(type)\""
+      if let phase { out += ",\"phase\":\"\(phase)\"" }
+      out += ",\"x\":\(TraceJSON.number(location.x)),\"y\":\(TraceJSON.number(location.y)),\"view\":"
+      out += view.map(TraceJSON.quote) ?? "null"
     case .reset(let recognizer):
       out += "\"reset\",\"recognizer\":\(TraceJSON.quote(recognizer))"
     case .view(let view, let call, let touches):

@@ -28,6 +28,11 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
     case action(
       recognizer: String, state: GestureRecognizer.State, location: Point,
       attributes: [TraceAttribute])
+    /// Hover input: the pointer entered, moved or exited, and the view under it (nil when none).
+    case hover(phase: HoverPhase, location: Point, view: String?)
+    /// Scroll input: the step's delta and type (with its phase for a continuous scroll) at the
+    /// pointer's location, and the view under it (nil when none).
+    case scroll(delta: Point, type: ScrollType, phase: ScrollInput.Phase?, location: Point, view: String?)
     /// `reset()` ran and the recognizer is back in `possible`.
     case reset(recognizer: String)
     /// A view got one of its four touch calls, for the listed touches.
@@ -68,6 +73,10 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
           : attribute.values.map(formatNumber).joined(separator: " ")
       }
       return text
+    case .hover(let phase, let location, let view):
+      return "\(t) hover \(phase) \(location) \(view ?? "-")"
+    case .scroll(let delta, let type, let phase, let location, let view):
+      return "\(t) scroll \(type)\(phase.map { " \($0)" } ?? "") \(delta) at \(location) \(view ?? "-")"
     case .reset(let recognizer):
       return "\(t) reset \(recognizer)"
     case .view(let view, let call, let touches):

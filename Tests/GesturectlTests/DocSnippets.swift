@@ -291,6 +291,45 @@ struct DocExampleTests {
       ])
   }
   // end-snippet
+
+  @Test("A list row: hover highlights it, a click selects it, a right-click opens its menu, the wheel scrolls")
+  func pointerListRow() {
+    var fired: [String] = []
+    // snippet: pointer-list-row
+    let list = View(name: "list", frame: Rect(x: 0, y: 0, width: 400, height: 600))
+    let row = View(name: "row", frame: Rect(x: 0, y: 100, width: 400, height: 44))
+    list.addSubview(row)
+
+    let highlight = HoverGestureRecognizer(name: "highlight")
+    let select = TapGestureRecognizer(name: "select")  // buttonMaskRequired: .primary
+    let menu = TapGestureRecognizer(name: "menu")
+    menu.buttonMaskRequired = .secondary
+    let scroll = PanGestureRecognizer(name: "scroll")
+    scroll.allowedScrollTypesMask = .all
+    for recognizer in [highlight, select, menu] { row.addGestureRecognizer(recognizer) }
+    list.addGestureRecognizer(scroll)
+
+    highlight.addAction { fired.append("highlight \($0.state)") }
+    select.addAction { _ in fired.append("select") }
+    menu.addAction { _ in fired.append("menu") }
+    scroll.addAction { fired.append("scroll \(scroll.translation(in: list).y) \($0.state)") }
+
+    let runtime = GestureRuntime(window: list)
+    runtime.send(HoverInput(x: 80, y: 122), at: Timestamp(seconds: 0))
+    let press = TouchInput(id: 1, phase: .began, x: 80, y: 122, type: .indirectPointer)
+    runtime.send([press], buttonMask: .secondary, at: Timestamp(seconds: 0.5))
+    var lift = press
+    lift.phase = .ended
+    runtime.send([lift], buttonMask: [], at: Timestamp(seconds: 0.58))
+    runtime.send(
+      ScrollInput(x: 80, y: 122, dx: 0, dy: -40, type: .discrete), at: Timestamp(seconds: 1))
+    runtime.runUntilIdle()  // the wheel's sequence ends 0.25 s after its last tick
+    // end-snippet
+    #expect(
+      fired == [
+        "highlight began", "highlight ended", "menu", "scroll -40.0 began", "scroll -40.0 ended",
+      ])
+  }
 }
 
 @Suite("The documentation's field report")

@@ -67,7 +67,8 @@ enum FuzzTargets {
     return nil
   }
 
-  /// A scene every script can name things in: the W1 group with a delegate, on nested views.
+  /// A scene every script can name things in: the W1 group with a delegate, on nested views, and
+  /// a secondary-click tap, a hover and a scroll pan for pointer input.
   static let scriptScene = """
     {"format": "gesture-scene/1",
      "views": [{"name": "window", "frame": [0, 0, 1000, 1000], "subviews": [
@@ -78,7 +79,10 @@ enum FuzzTargets {
        {"name": "swipe", "kind": "swipe", "view": "canvas", "direction": ["left", "right", "up", "down"]},
        {"name": "pan", "kind": "pan", "view": "canvas", "requireToFail": ["swipe"], "delegate": "d"},
        {"name": "press", "kind": "longPress", "view": "canvas", "minimumPressDuration": 0.25},
-       {"name": "buttonTap", "kind": "tap", "view": "button", "cancelsTouchesInView": false}],
+       {"name": "buttonTap", "kind": "tap", "view": "button", "cancelsTouchesInView": false},
+       {"name": "menu", "kind": "tap", "view": "button", "buttonMaskRequired": ["secondary"]},
+       {"name": "hover", "kind": "hover", "view": "button"},
+       {"name": "wheel", "kind": "pan", "view": "window", "allowedScrollTypesMask": ["discrete", "continuous"]}],
      "delegates": [{"name": "d", "shouldRecognizeSimultaneouslyWith": [["pan", "press"]]}]}
     """
 

@@ -58,10 +58,17 @@ struct RandomCase {
     for (i, name) in names.enumerated() {
       let view = views[Int.random(in: 0..<views.count, using: &rng)].name
       var fields = "\"name\": \"\(name)\", \"view\": \"\(view)\""
-      switch Int.random(in: 0..<4, using: &rng) {
+      switch Int.random(in: 0..<6, using: &rng) {
       case 0:
         fields +=
           ", \"kind\": \"tap\", \"numberOfTapsRequired\": \(Int.random(in: 1...3, using: &rng)), \"numberOfTouchesRequired\": \(Int.random(in: 1...2, using: &rng))"
+        if Int.random(in: 0..<4, using: &rng) == 0 { fields += ", \"buttonMaskRequired\": [\"secondary\"]" }
+      case 4:
+        fields += ", \"kind\": \"hover\""
+      case 5:
+        let types = [["discrete"], ["continuous"], ["discrete", "continuous"]].randomElement(using: &rng)!
+        fields +=
+          ", \"kind\": \"pan\", \"allowedScrollTypesMask\": [\(types.map { "\"\($0)\"" }.joined(separator: ", "))]"
       case 1:
         let directions = ["right", "left", "up", "down"].filter { _ in Bool.random(using: &rng) }
         fields +=
@@ -96,7 +103,59 @@ struct RandomCase {
     var t = 0.0
     var live: [Int: (Double, Double)] = [:]
     var nextID = 1
+    // The pointer: a press (its touch id), whether it hovers, whether a trackpad scroll is on.
+    var press: (id: Int, x: Double, y: Double)?
+    var hovering = false
+    var trackpad = false
     for _ in 0..<Int.random(in: 1...40, using: &rng) {
+      if Int.random(in: 0..<4, using: &rng) == 0 {
+        t += Double(Int.random(in: 0...120, using: &rng)) / 1000
+        let x = Double(Int.random(in: 0...420, using: &rng))
+        let y = Double(Int.random(in: 0...820, using: &rng))
+        let buttons = [["primary"], ["secondary"], ["primary", "secondary"], ["tertiary"]].randomElement(using: &rng)!
+        let names = "[\(buttons.map { "\"\($0)\"" }.joined(separator: ", "))]"
+        switch Int.random(in: 0..<6, using: &rng) {
+        case 0, 1:
+          guard press == nil else { continue }
+          if hovering && Int.random(in: 0..<5, using: &rng) == 0 {
+            events.append("{\"t\": \(t), \"hover\": \"exited\"}")
+            hovering = false
+          } else {
+            let keys = Bool.random(using: &rng) ? ", \"modifiers\": [\"shift\"]" : ""
+            events.append("{\"t\": \(t)\(keys), \"hover\": {\"x\": \(x), \"y\": \(y)}}")
+            hovering = true
+          }
+        case 2:
+          if let current = press {
+            let touch = "\"id\": \(current.id), \"x\": \(x), \"y\": \(y), \"type\": \"indirectPointer\""
+            if Bool.random(using: &rng) {
+              events.append("{\"t\": \(t), \"buttons\": \(names), \"touches\": [{\(touch), \"phase\": \"moved\"}]}")
+              press = (current.id, x, y)
+            } else {
+              events.append("{\"t\": \(t), \"buttons\": [], \"touches\": [{\(touch), \"phase\": \"ended\"}]}")
+              press = nil
+            }
+          } else {
+            let touch = "\"id\": \(nextID), \"x\": \(x), \"y\": \(y), \"type\": \"indirectPointer\""
+            events.append("{\"t\": \(t), \"buttons\": \(names), \"touches\": [{\(touch), \"phase\": \"began\"}]}")
+            press = (nextID, x, y)
+            nextID += 1
+            hovering = false
+          }
+        case 3:
+          events.append(
+            "{\"t\": \(t), \"scroll\": {\"x\": \(x), \"y\": \(y), \"dx\": 0, \"dy\": \(Int.random(in: -2...2, using: &rng) * 40), \"type\": \"discrete\"}}"
+          )
+          trackpad = false
+        default:
+          let phase = !trackpad ? "began" : Int.random(in: 0..<4, using: &rng) == 0 ? "ended" : "changed"
+          trackpad = phase != "ended"
+          events.append(
+            "{\"t\": \(t), \"scroll\": {\"x\": \(x), \"y\": \(y), \"dx\": \(Int.random(in: -9...9, using: &rng)), \"dy\": \(Int.random(in: -9...9, using: &rng)), \"type\": \"continuous\", \"phase\": \"\(phase)\"}}"
+          )
+        }
+        continue
+      }
       switch Int.random(in: 0..<10, using: &rng) {
       case 0:
         t += Double(Int.random(in: 1...12, using: &rng)) / 10
@@ -145,6 +204,18 @@ struct RandomCase {
         }
       }
       events.append("{\"t\": \(t), \"touches\": [\(touches.joined(separator: ", "))]}")
+    }
+    t += 0.05
+    if let current = press {
+      events.append(
+        "{\"t\": \(t), \"buttons\": [], \"touches\": [{\"id\": \(current.id), \"phase\": \"ended\", \"x\": \(current.x), \"y\": \(current.y), \"type\": \"indirectPointer\"}]}"
+      )
+    }
+    if hovering { events.append("{\"t\": \(t), \"hover\": \"exited\"}") }
+    if trackpad {
+      events.append(
+        "{\"t\": \(t), \"scroll\": {\"x\": 0, \"y\": 0, \"dx\": 0, \"dy\": 0, \"type\": \"continuous\", \"phase\": \"ended\"}}"
+      )
     }
     for id in live.keys.sorted() {
       t += 0.05

@@ -1,0 +1,83 @@
+@_spi(GestureRuntime) public import GestureCore
+
+extension GestureRuntime {
+  /// Dispatches hover input: the pointer, with no button down, moved to a point or left the
+  /// window (<doc:BehaviourReference> §6.3).
+  ///
+  /// The pointer is hit-tested at every move. For each view under it (the hit view and its
+  /// ancestors) the hover recognizers of that view begin when the pointer enters it, get a
+  /// `changed` on each later move within it, and end when it leaves that view or the window.
+  /// Only recognizers whose ``GestureCore/GestureRecognizer/shouldReceive(_:)`` takes hover
+  /// events get it; views get no touch calls. Every timer due by `time` fires first.
+  public func send(_ hover: HoverInput, at time: Timestamp) {
+    if isDispatching {
+      deferred.append { [unowned self] in self.send(hover, at: time) }
+      return
+    }
+    advance(to: time > now ? time : diagnosedTime(time))
+    dispatch { self.handleHover(hover) }
+  }
+
+  func handleHover(_ input: HoverInput) {
+    pointer.modifierFlags = input.modifierFlags
+    guard let location = input.location else {
+      guard pointer.hoverInWindow else {
+        diagnose("hover exited but the pointer was not hovering in the window; dropped", [])
+        return
+      }
+      exitHover()
+      return
+    }
+    guard location.x.isFinite, location.y.isFinite else {
+      diagnose("hover has a non-finite location; dropped", [])
+      return
+    }
+    beginSyntheticEvent()
+    let hit = window.hitTest(location - window.frame.origin)
+    emit(.hover(phase: pointer.hoverInWindow ? .moved : .entered, location: location, view: hit?.name))
+    if !pointer.hoverInWindow { pointer.hoverSequence += 1 }
+    pointer.hoverInWindow = true
+    pointer.hoverLocation = location
+    var chain: [View] = []
+    var view = hit
+    while let current = view {
+      chain.append(current)
+      view = current.superview
+    }
+    // Views the pointer left end their hover; the others move; views it entered begin one.
+    var kept: [TouchRecord] = []
+    for record in pointer.hoverRecords {
+      if let bound = record.view, chain.contains(where: { $0 === bound }) {
+        moveSyntheticTouch(record, to: location)
+        kept.append(record)
+      } else {
+        endSyntheticTouch(record, at: location)
+      }
+    }
+    var records: [TouchRecord] = []
+    let event = pointerEvent(.hover, [])
+    for current in chain {
+      if let record = kept.first(where: { $0.view === current }) {
+        records.append(record)
+      } else if !current.gestureRecognizers.isEmpty,
+        let record = beginSyntheticTouch(
+          kind: .hover, at: location, view: current, collectingFrom: [current], event: event)
+      {
+        records.append(record)
+      }
+    }
+    pointer.hoverRecords = records
+    deliverSyntheticEvent(pointerEvent(.hover, eventRecords.elements.map(\.touch)))
+  }
+
+  /// Ends every hover: the pointer left the window, or a button went down (a press ends the
+  /// hover, <doc:BehaviourReference> §6.3).
+  func exitHover() {
+    beginSyntheticEvent()
+    emit(.hover(phase: .exited, location: pointer.hoverLocation, view: nil))
+    pointer.hoverInWindow = false
+    for record in pointer.hoverRecords { endSyntheticTouch(record, at: pointer.hoverLocation) }
+    pointer.hoverRecords.removeAll()
+    deliverSyntheticEvent(pointerEvent(.hover, eventRecords.elements.map(\.touch)))
+  }
+}

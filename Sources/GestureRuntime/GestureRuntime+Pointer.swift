@@ -1,0 +1,172 @@
+@_spi(GestureRuntime) public import GestureCore
+
+extension GestureRuntime {
+  /// The pointer's buttons down during the current dispatch (<doc:BehaviourReference> §6.1).
+  public var buttonMask: EventButtonMask { pointer.buttonMask }
+
+  /// The modifier keys down during the current dispatch (<doc:BehaviourReference> §6.1).
+  public var modifierFlags: ModifierFlags { pointer.modifierFlags }
+
+  var currentButtonMask: EventButtonMask { pointer.buttonMask }
+  var currentModifierFlags: ModifierFlags { pointer.modifierFlags }
+
+  /// Dispatches one input event with the pointer's buttons and modifier keys as they are after it
+  /// (UIKit's `UIEvent.buttonMask` and `modifierFlags`, <doc:BehaviourReference> §6.1).
+  ///
+  /// A pointer press is a touch of type ``GestureCore/TouchType/indirectPointer``: it begins when
+  /// the first button goes down, moves with the pointer and ends when the last button lifts.
+  /// Recognizers read `buttonMask` and `modifierFlags` on the event and on themselves. A press
+  /// that begins while the pointer hovers ends the hover first, in a dispatch of its own.
+  /// `touches` may be empty: the event then only changes the buttons and keys. The plain
+  /// ``send(_:at:)-([TouchInput],_)`` keeps the buttons and keys of the last event that set them.
+  public func send(
+    _ touches: [TouchInput], buttonMask: EventButtonMask, modifierFlags: ModifierFlags = [], at time: Timestamp
+  ) {
+    if isDispatching {
+      deferred.append { [unowned self] in
+        self.send(touches, buttonMask: buttonMask, modifierFlags: modifierFlags, at: time)
+      }
+      return
+    }
+    advance(to: time > now ? time : diagnosedTime(time))
+    if pointer.hoverInWindow && touches.contains(where: { $0.phase == .began && $0.type == .indirectPointer }) {
+      dispatch { self.exitHover() }
+    }
+    pointer.buttonMask = buttonMask
+    pointer.modifierFlags = modifierFlags
+    singleTouchEvent.buttonMask = buttonMask
+    singleTouchEvent.modifierFlags = modifierFlags
+    dispatch { self.handleInput(touches) }
+  }
+
+  /// The event that hover and scroll deliveries carry, with the pointer's buttons and keys.
+  func pointerEvent(_ type: EventType, _ touches: [Touch]) -> TouchEvent {
+    var event = TouchEvent(timestamp: now, allTouches: touches)
+    event.type = type
+    event.buttonMask = pointer.buttonMask
+    event.modifierFlags = pointer.modifierFlags
+    return event
+  }
+
+  /// Begins a made-up touch of a hover or scroll sequence at `location`, bound to `view`, for
+  /// the recognizers of `views` (in that order) that take `event` (<doc:BehaviourReference> §6.3–6.4, 2.2).
+  /// Returns nil, with nothing begun, when none does. The record joins the current event.
+  func beginSyntheticTouch(
+    kind: EventType, at location: Point, view: View?, collectingFrom views: [View], event: TouchEvent
+  ) -> TouchRecord? {
+    let touch = Touch(
+      identifier: pointer.nextSyntheticIdentifier, location: location, timestamp: now, type: .indirectPointer,
+      view: view)
+    var collected: [GestureRecognizer] = []
+    for candidate in views {
+      for recognizer in candidate.gestureRecognizers where acceptsPointerSequence(recognizer, kind, touch, event) {
+        collected.append(recognizer)
+      }
+    }
+    // A delegate asked above may have removed or disabled recognizers already collected.
+    collected.removeAll { !$0.isAttached || !$0.isEnabled }
+    guard !collected.isEmpty else { return nil }
+    pointer.nextSyntheticIdentifier &+= 1
+    let record = TouchRecord(touch: touch, view: view)
+    touch.runtimeRecord = record
+    record.phaseInDispatch = .began
+    // Views get no touch calls for hover and scroll (<doc:BehaviourReference> §6.3–6.4).
+    record.viewState = .done
+    liveTouches.insert(record)
+    var edgesAdded = false
+    for recognizer in collected {
+      if !recognizer.runtime.participating {
+        startAttempt(recognizer, depth: recognizer.view?.depth ?? 0)
+        if !recognizer.requires.isEmpty { edgesAdded = true }
+      }
+      recognizer.runtime.inputKind = kind
+      recognizer.runtime.watchdogPending = false
+      recognizer.runtime.sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
+      recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
+      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+    }
+    if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
+    for recognizer in collected { handOver(touch, to: recognizer, record) }
+    if edgesAdded { detectCycles() }
+    eventRecords.append(record)
+    markDirty(record)
+    return record
+  }
+
+  /// The number of the sequence in progress of the kind of input of `recognizer`'s attempt:
+  /// touches, hover and scroll are counted apart, so that a hover does not join the touch
+  /// sequences that happen while it lasts (<doc:BehaviourReference> §3.7).
+  func currentSequence(of recognizer: GestureRecognizer) -> Int {
+    switch recognizer.runtime.inputKind {
+    case .touches: return sequence
+    case .hover: return pointer.hoverSequence
+    case .scroll: return pointer.scrollSequence
+    }
+  }
+
+  /// Whether `recognizer` takes a hover or scroll sequence that begins with `event`: enabled,
+  /// undecided, not held, not in an attempt of another kind of input, willing
+  /// (``GestureCore/GestureRecognizer/shouldReceive(_:)``), and its delegate agrees to the touch.
+  func acceptsPointerSequence(
+    _ recognizer: GestureRecognizer, _ kind: EventType, _ touch: Touch, _ event: TouchEvent
+  ) -> Bool {
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
+      !(recognizer.runtime.participating
+        && (recognizer.requestedState.isTerminal || recognizer.runtime.inputKind != kind)),
+      recognizer.shouldReceive(event)
+    else { return false }
+    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+      return false
+    }
+    return true
+  }
+
+  /// Moves a made-up touch in the current event.
+  func moveSyntheticTouch(_ record: TouchRecord, to location: Point) {
+    record.touch.update(phase: .moved, location: location, timestamp: now)
+    record.phaseInDispatch = .moved
+    eventRecords.append(record)
+    markDirty(record)
+  }
+
+  /// Ends a made-up touch in the current event; it is retired with the event.
+  func endSyntheticTouch(_ record: TouchRecord, at location: Point) {
+    record.touch.update(phase: .ended, location: location, timestamp: now)
+    record.phaseInDispatch = .ended
+    record.isFinished = true
+    // Counted as cancelled input so that it is no tap for the next touch's `tapCount`.
+    record.inputCancelled = true
+    eventFinishes = true
+    eventRecords.append(record)
+    markDirty(record)
+  }
+
+  /// Delivers the current event's made-up touches to their recognizers, each its own touches of
+  /// each phase (<doc:BehaviourReference> §2.3).
+  func deliverSyntheticEvent(_ event: TouchEvent) {
+    for index in 0..<eventRecords.count {
+      let record = eventRecords[index]
+      guard let phase = record.phaseInDispatch else { continue }
+      let touches = [record.touch]
+      for entryIndex in 0..<record.entries.count {
+        guard let handle = record.unretainedRecognizerIfDeliverable(at: entryIndex) else { continue }
+        let recognizer = handle.takeUnretainedValue()
+        recognizer.runtime.requestedThisDelivery = false
+        ignoredThisDelivery = 0
+        deliver(phase, touches, to: recognizer, event: event)
+        afterDelivery(recognizer, inputCancelled: false, delivered: 1)
+      }
+    }
+  }
+
+  /// Whether `touch` is one the runtime made up for a hover or scroll sequence.
+  func isSyntheticTouch(_ touch: Touch) -> Bool {
+    pointer.scrollRecord?.touch === touch || pointer.hoverRecords.contains { $0.touch === touch }
+  }
+
+  /// Starts an input event of made-up touches.
+  func beginSyntheticEvent() {
+    eventRecords.removeAll()
+    eventFinishes = false
+  }
+}
