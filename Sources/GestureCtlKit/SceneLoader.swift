@@ -10,7 +10,8 @@ struct SceneLoader {
     "allowedTouchTypes", "requiresExclusiveTouchType", "requireToFail", "delegate",
   ]
   static let viewFields = [
-    "name", "frame", "subviews", "isUserInteractionEnabled", "isHidden", "isMultipleTouchEnabled", "vetoes",
+    "name", "frame", "subviews", "isUserInteractionEnabled", "isHidden", "isMultipleTouchEnabled", "vetoes", "bounds",
+    "transform",
   ]
   static let delegateFields = [
     "name", "shouldRequireFailureOf", "shouldBeRequiredToFailBy", "shouldRecognizeSimultaneouslyWith",
@@ -133,6 +134,7 @@ struct SceneLoader {
       view.isMultipleTouchEnabled = try bool(
         node["isMultipleTouchEnabled"], path + ".isMultipleTouchEnabled", default: true)
       if let vetoes = node["vetoes"] { vetoNodes.append((view, try names(vetoes, path + ".vetoes"), path + ".vetoes")) }
+      try applyGeometry(node, path, to: view)
       if let parent { parent.addSubview(view) } else { root = view }
       views.append(view)
       viewIndex[viewName] = view

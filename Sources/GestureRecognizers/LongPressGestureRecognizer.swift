@@ -8,7 +8,7 @@ public import GestureCore
 /// never fails it (`changed` on every move), extra fingers are ignored, and it ends when one of
 /// its fingers lifts. With ``numberOfTapsRequired`` n, n taps (tap rules) come first and the press
 /// must land within the tap interval.
-public final class LongPressGestureRecognizer: GestureRecognizer {
+open class LongPressGestureRecognizer: GestureRecognizer {
   /// Default for ``minimumPressDuration``: 0.5 s.
   public static let defaultMinimumPressDuration: Duration = .milliseconds(500)
   /// Default for ``allowableMovement``: 10 points.
@@ -45,7 +45,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.
-  public override var asksForDynamicFailureRequirements: Bool { false }
+  open override var asksForDynamicFailureRequirements: Bool { false }
 
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
@@ -54,7 +54,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   private var inTapPhase: Bool { tapsCompleted < numberOfTapsRequired }
 
   /// Counts fingers and starts the press timer once enough are down.
-  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .began, .changed:
       for touch in touches { ignore(touch, for: event) }
@@ -92,7 +92,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails when a finger moves too far before the press begins; `changed` afterwards.
-  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .possible:
       let limit = inTapPhase ? TapGestureRecognizer.defaultAllowableMovement : allowableMovement
@@ -112,7 +112,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Ends once begun; before that, completes a tap or fails.
-  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .began, .changed:
       setState(.ended, reason: "a finger lifted")
@@ -137,7 +137,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails, or cancels once begun.
-  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .possible: setState(.failed, reason: "its touches were cancelled")
     case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
@@ -146,7 +146,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Begins when the press timer fires; fails when a tap interval or duration runs out.
-  public override func timerFired(_ id: Int) {
+  open override func timerFired(_ id: Int) {
     switch Timer(rawValue: id) {
     case .press:
       if requestedState == .possible && fingersDown >= numberOfTouchesRequired {
@@ -164,7 +164,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Clears the attempt's bookkeeping.
-  public override func reset() {
+  open override func reset() {
     tapsCompleted = 0
     fingersDown = 0
     fingersInTap = 0
@@ -172,7 +172,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// A long press cannot prevent a long press that requires more taps (<doc:BehaviourReference> §3.5).
-  public override func canPrevent(_ other: GestureRecognizer) -> Bool {
+  open override func canPrevent(_ other: GestureRecognizer) -> Bool {
     if let press = other as? LongPressGestureRecognizer, press.numberOfTapsRequired > numberOfTapsRequired {
       return false
     }

@@ -10,7 +10,7 @@ public import GestureCore
 /// ``maximumSecondaryMovement`` to ``maximumSecondaryMovementAtMaximumDuration``. It fails on a
 /// lift before that, on too many fingers, on a reversal beyond ``reverseTolerance``, or on a move
 /// after ``maximumDuration``, whatever that move's distance.
-public final class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer {
   /// Directions of a swipe (UIKit's `UISwipeGestureRecognizer.Direction`).
   public struct Direction: OptionSet, Hashable, Sendable {
     /// The bit mask.
@@ -83,21 +83,21 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.
-  public override var asksForDynamicFailureRequirements: Bool { false }
+  open override var asksForDynamicFailureRequirements: Bool { false }
 
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
   }
 
   /// Where the swipe began (the centroid of its fingers' touch-down points).
-  public override func location(in view: View?) -> Point {
+  open override func location(in view: View?) -> Point {
     guard !startPoints.isEmpty else { return super.location(in: view) }
     let point = GestureRecognizer.centroid(startPoints)
     return view?.convert(point, from: nil) ?? point
   }
 
   /// Counts fingers.
-  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if fingers == 0 { startTime = event.timestamp }
     fingers += touches.count
@@ -108,7 +108,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   /// Checks time, reversal, off-axis movement and distance, in that order.
-  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     let elapsedMicroseconds = event.timestamp.microseconds - startTime.microseconds
     if elapsedMicroseconds > maximumDurationMicroseconds {
@@ -191,17 +191,17 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails: a swipe recognizes during a move, never at the lift.
-  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     fail("lifted before moving far enough")
   }
 
   /// Fails.
-  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
     fail("its touch was cancelled")
   }
 
   /// Clears the attempt's bookkeeping.
-  public override func reset() {
+  open override func reset() {
     fingers = 0
     ruledOut = []
     furthest = SIMD4()

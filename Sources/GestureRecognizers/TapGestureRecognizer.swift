@@ -9,7 +9,7 @@ public import GestureCore
 /// ``maximumTapDuration``, when the next tap does not begin within
 /// ``maximumIntervalBetweenSuccessiveTaps`` of a lift, or when a later tap begins too far from the
 /// first.
-public final class TapGestureRecognizer: GestureRecognizer {
+open class TapGestureRecognizer: GestureRecognizer {
   /// Default for ``allowableMovement``: 45 points.
   public static let defaultAllowableMovement = 45.0
   /// Default for ``maximumIntervalBetweenSuccessiveTaps``: 0.35 s.
@@ -52,21 +52,21 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.
-  public override var asksForDynamicFailureRequirements: Bool { false }
+  open override var asksForDynamicFailureRequirements: Bool { false }
 
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
   }
 
   /// Where the first tap's fingers touched down (their centroid), in `view`'s coordinates.
-  public override func location(in view: View?) -> Point {
+  open override func location(in view: View?) -> Point {
     guard !firstTapPoints.isEmpty else { return super.location(in: view) }
     let point = firstTapCentroid ?? GestureRecognizer.centroid(firstTapPoints)
     return view?.convert(point, from: nil) ?? point
   }
 
   /// Counts fingers and starts the tap's timers.
-  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     cancelTimer(Timer.interval.rawValue)
     if fingersDown == 0 {
@@ -105,7 +105,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails when a finger moves too far.
-  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     // By index, reading two plain values per touch: no reference counting per move.
     for index in touches.indices {
@@ -124,7 +124,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// Counts a completed tap; recognizes at the last one.
-  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     fingersDown -= touches.count
     guard fingersDown <= 0 else { return }
@@ -147,12 +147,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails.
-  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
     fail("its touch was cancelled")
   }
 
   /// Handles the interval, duration and landing timers.
-  public override func timerFired(_ id: Int) {
+  open override func timerFired(_ id: Int) {
     switch Timer(rawValue: id) {
     case .interval:
       fail(
@@ -172,7 +172,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// Clears the taps counted so far.
-  public override func reset() {
+  open override func reset() {
     tapsCompleted = 0
     fingersDown = 0
     fingersInTap = 0
@@ -182,7 +182,7 @@ public final class TapGestureRecognizer: GestureRecognizer {
 
   /// A tap cannot prevent a tap with the same number of touches and more taps, nor a long press
   /// with the same number of touches and as many or more taps (<doc:BehaviourReference> §3.5).
-  public override func canPrevent(_ other: GestureRecognizer) -> Bool {
+  open override func canPrevent(_ other: GestureRecognizer) -> Bool {
     if let tap = other as? TapGestureRecognizer, tap.numberOfTouchesRequired == numberOfTouchesRequired,
       tap.numberOfTapsRequired > numberOfTapsRequired
     {
