@@ -195,6 +195,9 @@ struct SceneLoader {
         }
         values[member.key] = try parameterValue(member.value, parameter, "\(path).\(member.key)")
       }
+      for parameter in kind.parameters where parameter.isRequired && values[parameter.name] == nil {
+        throw error(node, path, "missing required field '\(parameter.name)' for kind '\(kindName)'")
+      }
       let recognizer = kind.make(recognizerName, values)
       recognizer.name = recognizerName
       recognizer.isEnabled = try bool(node["isEnabled"], path + ".isEnabled", default: true)
