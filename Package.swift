@@ -23,6 +23,7 @@ let package = Package(
     .library(name: "GestureRecognizers", targets: ["GestureRecognizers"]),
     .library(name: "GestureRuntime", targets: ["GestureRuntime"]),
     .library(name: "GestureCtlKit", targets: ["GestureCtlKit"]),
+    .library(name: "GestureInput", targets: ["GestureInput"]),
     .executable(name: "gesturectl", targets: ["gesturectl"]),
   ],
   targets: [
@@ -34,7 +35,7 @@ let package = Package(
     .target(name: "GestureRuntime", dependencies: ["GestureCore"], swiftSettings: settings),
     .target(
       name: "GestureCtlKit",
-      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime"],
+      dependencies: ["GestureCore", "GestureRecognizers", "GestureRuntime", "GestureInput"],
       swiftSettings: settings),
     .executableTarget(
       name: "gesturectl",
@@ -59,8 +60,15 @@ let package = Package(
       swiftSettings: settings),
     .testTarget(
       name: "GesturectlTests",
-      dependencies: ["GestureCtlKit", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
+      dependencies: [
+        "GestureCtlKit", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport", "GestureInput",
+      ],
       exclude: ["Golden", "Hostile"],
+      swiftSettings: settings),
+    .target(name: "GestureInput", dependencies: ["GestureCore", "GestureRuntime"], swiftSettings: settings),
+    .testTarget(
+      name: "GestureInputTests",
+      dependencies: ["GestureInput", "GestureCore", "GestureRecognizers", "GestureRuntime", "GestureTestSupport"],
       swiftSettings: settings),
   ],
   swiftLanguageModes: [.v6]

@@ -1,48 +1,90 @@
 #!/usr/bin/env bash
-# The benchmarks of BENCHMARKS.md, in a release build, side by side with the C floor of
-# ../shared/bench. Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|all] (default w1).
-# `instructions` counts the instructions per W1 event under callgrind: unlike wall time on these
-# shared machines (which drifts by up to 2x between runs), it is exact, so it tracks changes.
+# The benchmarks of BENCHMARKS.md, in a release build.
+# Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|all] (default w1).
+# `instructions` counts the instructions per W1 event under callgrind: unlike wall time on shared
+# machines (which drifts by up to 2x between runs), it is exact, so it tracks changes.
+#
+# Workload W1 and the C floor come from ../shared/bench (the reference workload the figures of
+# BENCHMARKS.md were measured on) when that folder is beside the clone. Without it the script
+# generates its own W1-like stream and W1's scene (Scripts/bench_workloads.py w1, w1scene) and
+# skips the floor: the figures are then close to BENCHMARKS.md's, not comparable digit for digit.
+# GESTURE_BENCH_EVENTS (default 1000000) sets the length of the W1 stream, for a quick check;
+# GESTURE_SHARED (default ../shared) says where the development setup's folder is.
 # Writes its workloads to bench-out/ (ignored by git); prints the figures to record.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-w1}"
-shared="../shared/bench"
-out="bench-out"
+case "$what" in w1 | scaling | moves | trace | instructions | all) ;; *)
+  echo "usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|all]" >&2
+  exit 64
+  ;;
+esac
+shared="${GESTURE_SHARED:-../shared}/bench"
+w1_events="${GESTURE_BENCH_EVENTS:-1000000}"
+if [ -f "$shared/w1_stream.py" ] && [ -f "$shared/w1.scene.json" ] && [ -f "$shared/floor.c" ]; then
+  source="shared"
+  out="bench-out"
+  w1_scene="$shared/w1.scene.json"
+  w1_stream() { python3 "$shared/w1_stream.py" "$1" 12345 --jsonl "$2" >/dev/null; }
+else
+  source="own"
+  out="bench-out/own"
+  echo "note: $shared is not beside this clone: W1 is the package's own W1-like stream" \
+    "(Scripts/bench_workloads.py w1), and there is no C floor to compare with"
+  mkdir -p "$out"
+  python3 Scripts/bench_workloads.py w1scene 1 "$out/w1.scene.json"
+  w1_scene="$out/w1.scene.json"
+  w1_stream() { python3 Scripts/bench_workloads.py w1 "$1" "$2"; }
+fi
 mkdir -p "$out"
-[ -f "$shared/w1_stream.py" ] || { echo "error: $shared/w1_stream.py not found (../shared must be beside the clone)" >&2; exit 66; }
+# The stream of N events, generated once per length.
+stream() {
+  local file="$out/w1-$1.events.jsonl"
+  [ -f "$file" ] || w1_stream "$1" "$file"
+  echo "$file"
+}
 
 echo "== build (release)"
 swift build -c release --product gesturectl 2>&1 | tail -1
 gcc -O2 -shared -fPIC -o "$out/alloccount.so" Scripts/alloccount.c
-gcc -O2 -o "$out/floor" "$shared/floor.c"
+if [ "$source" = shared ]; then gcc -O2 -o "$out/floor" "$shared/floor.c"; fi
 ctl=".build/release/gesturectl"
 bench() { LD_PRELOAD="$PWD/$out/alloccount.so" "$ctl" bench "$@" --format json; }
 field() { python3 -c "import json,sys; print(json.loads(sys.stdin.read())['$1'])"; }
 
-echo "== machine: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d)"
+echo "== machine: $(uname -m), $(nproc) cores, $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //'), commit $(git rev-parse --short HEAD), $(date -u +%Y-%m-%d), W1 from $source"
 
 if [ "$what" = w1 ] || [ "$what" = all ]; then
-  [ -f "$out/w1.events.jsonl" ] || python3 "$shared/w1_stream.py" 1000000 12345 --jsonl "$out/w1.events.jsonl" >/dev/null
-  [ -f "$out/w1.bin" ] || python3 "$shared/w1_stream.py" 1000000 12345 --bin "$out/w1.bin" >/dev/null
-  echo "== W1, 1,000,000 events: floor and gesturectl interleaved, three rounds"
+  w1=$(stream "$w1_events")
+  if [ "$source" = shared ]; then
+    [ -f "$out/w1-$w1_events.bin" ] || python3 "$shared/w1_stream.py" "$w1_events" 12345 --bin "$out/w1-$w1_events.bin" >/dev/null
+    echo "== W1, $w1_events events: floor and gesturectl interleaved, three rounds"
+  else
+    echo "== W1-like stream, $w1_events events: gesturectl, three rounds (no floor)"
+  fi
   ratios=()
   for round in 1 2 3; do
-    floor=$("$out/floor" "$out/w1.bin" 1 20 5 | field ns_per_event_median)
-    ours=$(bench "$shared/w1.scene.json" "$out/w1.events.jsonl" --repeat 3)
+    ours=$(bench "$w1_scene" "$w1" --repeat 3)
     ns=$(echo "$ours" | field ns_per_event_median)
     allocs=$(echo "$ours" | field allocations_per_event)
-    ratio=$(python3 -c "print(round($ns / $floor, 1))")
-    ratios+=("$ratio")
-    echo "round $round: floor $floor ns/event, gesturectl $ns ns/event ($allocs allocations/event), ratio ${ratio}x"
+    if [ "$source" = shared ]; then
+      floor=$("$out/floor" "$out/w1-$w1_events.bin" 1 20 5 | field ns_per_event_median)
+      ratio=$(python3 -c "print(round($ns / $floor, 1))")
+      ratios+=("$ratio")
+      echo "round $round: floor $floor ns/event, gesturectl $ns ns/event ($allocs allocations/event), ratio ${ratio}x"
+    else
+      echo "round $round: gesturectl $ns ns/event ($allocs allocations/event)"
+    fi
   done
-  echo "W1 ratio to the floor (median of rounds): $(printf '%s\n' "${ratios[@]}" | sort -n | sed -n 2p)x"
+  if [ "$source" = shared ]; then
+    echo "W1 ratio to the floor (median of rounds): $(printf '%s\n' "${ratios[@]}" | sort -n | sed -n 2p)x"
+  fi
 fi
 
 if [ "$what" = scaling ] || [ "$what" = all ]; then
-  [ -f "$out/w1-100k.events.jsonl" ] || python3 "$shared/w1_stream.py" 100000 12345 --jsonl "$out/w1-100k.events.jsonl" >/dev/null
-  [ -f "$out/w1-10k.events.jsonl" ] || python3 "$shared/w1_stream.py" 10000 12345 --jsonl "$out/w1-10k.events.jsonl" >/dev/null
-  [ -f "$out/w1-2k.events.jsonl" ] || python3 "$shared/w1_stream.py" 2000 12345 --jsonl "$out/w1-2k.events.jsonl" >/dev/null
+  w1_100k=$(stream 100000)
+  w1_10k=$(stream 10000)
+  w1_2k=$(stream 2000)
   [ -f "$out/taps.events.jsonl" ] || python3 Scripts/bench_workloads.py taps 500 "$out/taps.events.jsonl"
   [ -f "$out/taps-100.events.jsonl" ] || python3 Scripts/bench_workloads.py taps 100 "$out/taps-100.events.jsonl"
   row() {  # label scene events repeats
@@ -53,13 +95,13 @@ if [ "$what" = scaling ] || [ "$what" = all ]; then
   echo "== recognizers on sibling views (W1 stream, 100k events)"
   for n in 5 50 500 5000; do
     python3 Scripts/bench_workloads.py siblings "$n" "$out/siblings-$n.scene.json"
-    row "N=$n ($((n * 5)) recognizers)" "$out/siblings-$n.scene.json" "$out/w1-100k.events.jsonl" 3
+    row "N=$n ($((n * 5)) recognizers)" "$out/siblings-$n.scene.json" "$w1_100k" 3
   done
   echo "== recognizers on one view (W1 stream; 100k events up to N=50, 10k for 500, 2k for 5000)"
   for n in 5 50 500 5000; do
     python3 Scripts/bench_workloads.py oneview "$n" "$out/oneview-$n.scene.json"
-    events="$out/w1-100k.events.jsonl"; [ "$n" -gt 50 ] && events="$out/w1-10k.events.jsonl"
-    [ "$n" -ge 5000 ] && events="$out/w1-2k.events.jsonl"
+    events="$w1_100k"; [ "$n" -gt 50 ] && events="$w1_10k"
+    [ "$n" -ge 5000 ] && events="$w1_2k"
     repeats=3; [ "$n" -ge 5000 ] && repeats=1
     row "N=$n ($((n * 5)) recognizers)" "$out/oneview-$n.scene.json" "$events" "$repeats"
   done
@@ -73,7 +115,7 @@ if [ "$what" = scaling ] || [ "$what" = all ]; then
   echo "== hierarchy depth (W1 stream, 100k events)"
   for n in 1 10 100 1000; do
     python3 Scripts/bench_workloads.py depth "$n" "$out/depth-$n.scene.json"
-    row "depth $n" "$out/depth-$n.scene.json" "$out/w1-100k.events.jsonl" 3
+    row "depth $n" "$out/depth-$n.scene.json" "$w1_100k" 3
   done
 fi
 
@@ -83,9 +125,9 @@ if [ "$what" = moves ] || [ "$what" = all ]; then
   python3 Scripts/bench_workloads.py diagonal 100000 "$out/diagonal.events.jsonl"
   python3 Scripts/bench_workloads.py pan 1 "$out/pan.scene.json"
   echo "== steady-state moves (one finger, 100,000 moves)"
-  for pair in "W1, finger still:$shared/w1.scene.json:$out/still.events.jsonl" \
-    "W1, finger sweeping:$shared/w1.scene.json:$out/sweep.events.jsonl" \
-    "W1, slow diagonal drag:$shared/w1.scene.json:$out/diagonal.events.jsonl" \
+  for pair in "W1, finger still:$w1_scene:$out/still.events.jsonl" \
+    "W1, finger sweeping:$w1_scene:$out/sweep.events.jsonl" \
+    "W1, slow diagonal drag:$w1_scene:$out/diagonal.events.jsonl" \
     "one pan, finger sweeping:$out/pan.scene.json:$out/sweep.events.jsonl"; do
     IFS=: read -r label scene events <<<"$pair"
     result=$(bench "$scene" "$events" --repeat 3)
@@ -94,21 +136,21 @@ if [ "$what" = moves ] || [ "$what" = all ]; then
 fi
 
 if [ "$what" = trace ] || [ "$what" = all ]; then
-  [ -f "$out/w1.events.jsonl" ] || python3 "$shared/w1_stream.py" 1000000 12345 --jsonl "$out/w1.events.jsonl" >/dev/null
-  [ -f "$out/w1-100k.events.jsonl" ] || python3 "$shared/w1_stream.py" 100000 12345 --jsonl "$out/w1-100k.events.jsonl" >/dev/null
+  w1_100k=$(stream 100000)
+  w1=$(stream "$w1_events")
   echo "== gesturectl trace (JSON lines to /dev/null): wall time and peak memory"
-  for events in "$out/w1-100k.events.jsonl" "$out/w1.events.jsonl"; do
-    /usr/bin/time -f "%e s wall, %M KB peak resident" "$ctl" trace "$shared/w1.scene.json" "$events" --format jsonl 2>&1 >/dev/null \
-      | sed "s|^|$(basename "$events"): |"
+  for script in "$w1_100k" "$w1"; do
+    /usr/bin/time -f "%e s wall, %M KB peak resident" "$ctl" trace "$w1_scene" "$script" --format jsonl 2>&1 >/dev/null \
+      | sed "s|^|$(basename "$script"): |"
   done
 fi
 
 if [ "$what" = instructions ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is needed for 'instructions'" >&2; exit 69; }
-  [ -f "$out/w1-100k.events.jsonl" ] || python3 "$shared/w1_stream.py" 100000 12345 --jsonl "$out/w1-100k.events.jsonl" >/dev/null
+  w1_100k=$(stream 100000)
   echo "== instructions per W1 event (callgrind, 100k events, warm-up and one timed replay)"
   valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" --toggle-collect='*replayAll*' \
-    "$ctl" bench "$shared/w1.scene.json" "$out/w1-100k.events.jsonl" --repeat 1 2>&1 >/dev/null \
+    "$ctl" bench "$w1_scene" "$w1_100k" --repeat 1 2>&1 >/dev/null \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' \
     | python3 -c "import sys; n = int(sys.stdin.read()); print(f'{n:,} instructions, {n / 200000:,.0f} per event (profile: callgrind_annotate $out/callgrind.out)')"
 fi

@@ -14,6 +14,14 @@
                                                  moves of 0.03 pt 1 ms apart (on W1: the swipe fails after
                                                  0.5 s, the pan changes on every move), lift
   bench_workloads.py pan 1 OUT.scene.json         a single pan on the whole window
+  bench_workloads.py w1scene 1 OUT.scene.json     W1's scene: the five recognizers on a 1000 x 1000 canvas
+  bench_workloads.py w1 COUNT OUT.events.jsonl    a W1-like stream of at least COUNT one-touch events
+
+The w1 stream stands in for the reference workload of ../shared/bench when that folder is not
+beside the clone: the same five gestures in the same proportions (taps 30, double taps 15, pans
+25, swipes 15, presses 15), 400-600 ms apart, at points drawn uniformly from [100, 900) on each
+axis, from a fixed seed. It is not the same stream, so its figures are close to W1's but not
+comparable with them digit for digit.
 """
 import json, math, random, sys
 
@@ -125,6 +133,47 @@ def diagonal(count, out):
         f.write(json.dumps({"t": round(t + 0.001, 6), "touches": [{"id": 1, "phase": "ended", "x": x, "y": y}]}) + "\n")
 
 
+def w1scene(_):
+    return scene({"name": "window", "frame": [0, 0, 1000, 1000],
+                  "subviews": [{"name": "canvas", "frame": [0, 0, 1000, 1000]}]}, group("", "canvas"))
+
+
+def w1(count, out, seed=12345):
+    """Gestures one after another, each a list of (milliseconds, x, y, phase) for one finger."""
+    rnd = random.Random(seed)
+    kinds = ["tap"] * 30 + ["doubletap"] * 15 + ["pan"] * 25 + ["swipe"] * 15 + ["press"] * 15
+    written, touch, clock = 0, 0, 1000
+    with open(out, "w") as f:
+        def finger(points):
+            nonlocal written, touch
+            touch += 1
+            for i, (ms, x, y) in enumerate(points):
+                phase = "began" if i == 0 else "ended" if i == len(points) - 1 else "moved"
+                f.write(json.dumps({"t": ms / 1000, "touches": [{"id": touch, "phase": phase, "x": x, "y": y}]}) + "\n")
+                written += 1
+            return points[-1][0]
+        while written < count:
+            kind = rnd.choice(kinds)
+            x, y = 100 + rnd.randrange(800), 100 + rnd.randrange(800)
+            if kind == "tap":
+                end = finger([(clock, x, y), (clock + rnd.randrange(60, 120), x, y)])
+            elif kind == "doubletap":
+                first = finger([(clock, x, y), (clock + 80, x, y)])
+                end = finger([(first + 120, x + 2, y), (first + 200, x + 2, y)])
+            elif kind == "pan":
+                angle = rnd.uniform(0, 2 * math.pi)
+                path = [(clock + 16 * i, x + 3 * i * math.cos(angle), y + 3 * i * math.sin(angle)) for i in range(21)]
+                end = finger(path + [(clock + 16 * 21, path[-1][1], path[-1][2])])
+            elif kind == "swipe":
+                dx, dy = rnd.choice([(30, 0), (-30, 0), (0, 30), (0, -30)])
+                path = [(clock + 10 * i, x + dx * i, y + dy * i) for i in range(6)]
+                end = finger(path + [(clock + 60, path[-1][1], path[-1][2])])
+            else:
+                end = finger([(clock, x, y), (clock + 100, x + 1, y), (clock + 200, x + 1, y + 1),
+                              (clock + 300, x, y + 1), (clock + 400, x, y + 1)])
+            clock = end + rnd.randrange(400, 600)
+
+
 def pan(_):
     return scene({"name": "window", "frame": [0, 0, 1000, 1000]}, [{"name": "pan", "kind": "pan", "view": "window"}])
 
@@ -143,10 +192,13 @@ def main(argv):
     if kind == "diagonal":
         diagonal(n, out)
         return 0
+    if kind == "w1":
+        w1(n, out)
+        return 0
     if kind in ("still", "sweep"):
         moves(n, out, kind == "sweep")
         return 0
-    builders = {"siblings": siblings, "oneview": oneview, "chain": chain, "depth": depth, "pan": pan}
+    builders = {"siblings": siblings, "oneview": oneview, "chain": chain, "depth": depth, "pan": pan, "w1scene": w1scene}
     built = builders[kind](n)
     with open(out, "w") as f:
         f.write(built if isinstance(built, str) else json.dumps(built))

@@ -3,7 +3,7 @@
 # -sanitize=fuzzer,address and runs each for a bounded time on the committed seed corpus.
 #
 # Usage: Scripts/fuzz.sh [seconds per target, default 60] [target ...]
-#   targets: scene script runtime (default: all three)
+#   targets: scene script runtime recording (default: all four)
 # New inputs the fuzzer finds go to .build/fuzz/corpus/<target> (the committed corpus in
 # Tests/Fuzz/corpus is only read); a crash leaves .build/fuzz/crash-* and exits non-zero. Turn a
 # crash into a regression test by copying it into Tests/Fuzz/corpus/<target>/ (the tests replay
@@ -13,7 +13,7 @@ cd "$(dirname "$0")/.."
 seconds="${1:-60}"
 shift || true
 targets=("$@")
-[ ${#targets[@]} -gt 0 ] || targets=(scene script runtime)
+[ ${#targets[@]} -gt 0 ] || targets=(scene script runtime recording)
 root="$PWD"
 out="$root/.build/fuzz"
 mkdir -p "$out"
@@ -40,19 +40,20 @@ rm -f "$out"/*.o
 module GestureCore Sources/GestureCore/*.swift
 module GestureRecognizers Sources/GestureRecognizers/*.swift
 module GestureRuntime Sources/GestureRuntime/*.swift
+module GestureInput Sources/GestureInput/*.swift
 module GestureCtlKit Sources/GestureCtlKit/*.swift
 rm -f "$out/gesture-fuzz"
 # Linked from inside $out: swiftc leaves the fuzzer's own module files in the working directory.
 (cd "$out" && swiftc "${flags[@]}" -module-name GestureFuzz "$root/Tests/Fuzz/FuzzMain.swift" \
   "$root/Tests/GesturectlTests/FuzzTargets.swift" "$root/Tests/GesturectlTests/RandomCases.swift" \
-  GestureCore.o GestureRecognizers.o GestureRuntime.o GestureCtlKit.o -lm -o gesture-fuzz 2>&1 \
+  GestureCore.o GestureRecognizers.o GestureRuntime.o GestureInput.o GestureCtlKit.o -lm -o gesture-fuzz 2>&1 \
   | grep -v "ld.gold: warning" || true)
 [ -x "$out/gesture-fuzz" ] || { echo "error: could not link the fuzzer" >&2; exit 1; }
 echo "built in $((SECONDS - start)) s"
 
 status=0
 for target in "${targets[@]}"; do
-  [ -d "Tests/Fuzz/corpus/$target" ] || { echo "error: unknown target '$target' (scene, script, runtime)" >&2; exit 64; }
+  [ -d "Tests/Fuzz/corpus/$target" ] || { echo "error: unknown target '$target' (scene, script, runtime, recording)" >&2; exit 64; }
   mkdir -p "$out/corpus/$target"
   echo "== fuzz $target for $seconds s (seed corpus: $(ls "Tests/Fuzz/corpus/$target" | wc -l) files)"
   log="$out/$target.log"

@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
-# The project's test command (README): format lint, build with warnings as errors, the test
-# suite, and the behaviour scenarios in ../shared when they are there.
+# The package's test command (README): format lint, build with warnings as errors, the test
+# suite, the conformance scenarios when ../shared is beside the clone, the documentation, and the
+# Getting Started example against the folder and against a tagged release.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -13,10 +14,15 @@ swift build --build-tests -Xswiftc -warnings-as-errors
 echo "== tests"
 swift test --skip-build
 
-shared="../shared"
+# The conformance scenarios are not part of the package: they live in a folder ../shared beside
+# the clone, where the package is developed (GESTURE_SHARED points elsewhere). A plain clone skips
+# this step.
+shared="${GESTURE_SHARED:-../shared}"
 if [ -d "$shared/scenarios" ] && [ -f "$shared/conformance/check.py" ]; then
   echo "== conformance scenarios ($shared/scenarios)"
   python3 "$shared/conformance/check.py" --gesturectl .build/debug/gesturectl "$shared/scenarios"
+else
+  echo "== conformance scenarios: skipped ($shared/scenarios and $shared/conformance/check.py are not beside this clone)"
 fi
 
 echo "== documentation (DocC, warnings as errors)"
@@ -66,3 +72,22 @@ if [ "$released" != "$expected" ]; then
   exit 1
 fi
 echo "Getting started against release 1.0.0: resolved, built, output matches the article"
+
+echo "== An app's own gesturectl: run Examples/CheckMark's command as WritingACustomRecognizer.md prints it"
+article=Docs/Gestures.docc/WritingACustomRecognizer.md
+command=$(grep -m1 '^swift run --package-path Examples/CheckMark ' "$article")
+rm -rf Examples/CheckMark/.build
+shown=$(python3 - "$article" <<'PY'
+import re, sys
+text = open(sys.argv[1]).read()
+m = re.search(r"<!-- output\[checkMark\]: [^\n]*-->\n```text\n(.*?)```", text, re.S)
+print(m.group(1), end="")
+PY
+)
+ran=$(eval "$command" 2>/dev/null)
+if [ "$ran" != "$shown" ]; then
+  echo "error: '$command' prints something else than $article shows:" >&2
+  diff <(echo "$shown") <(echo "$ran") >&2 || true
+  exit 1
+fi
+echo "Check mark: '$command' prints what the article shows"

@@ -6,15 +6,28 @@
 # Workloads: W1 (100,000 events), single taps, a requirement chain, W1's group 50 times on one
 # view and on 50 sibling views, a slow drag through a lone pan, and every scene and script of the
 # fuzzing corpus (Tests/Fuzz/corpus). Exit status 1 when any trace differs.
+# W1 is the reference workload of ../shared/bench when that folder is beside the clone, and
+# otherwise the package's own W1-like stream (Scripts/bench_workloads.py w1). GESTURE_BENCH_EVENTS
+# (default 100000) sets the length of the W1 stream; GESTURE_SHARED (default ../shared) says where
+# the development setup's folder is.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 base="${1:-HEAD~1}"
-shared="../shared/bench"
+shared="${GESTURE_SHARED:-../shared}/bench"
 out="bench-out/trace-diff"
 worktree=".build/trace-diff-base"
-[ -f "$shared/w1_stream.py" ] || { echo "error: $shared/w1_stream.py not found (../shared must be beside the clone)" >&2; exit 66; }
-git rev-parse --verify --quiet "$base^{commit}" >/dev/null || { echo "error: '$base' is not a commit" >&2; exit 64; }
+w1_events="${GESTURE_BENCH_EVENTS:-100000}"
 mkdir -p "$out"
+if [ -f "$shared/w1_stream.py" ] && [ -f "$shared/w1.scene.json" ]; then
+  w1_scene="$shared/w1.scene.json"
+  w1_stream() { python3 "$shared/w1_stream.py" "$1" 12345 --jsonl "$2" >/dev/null; }
+else
+  echo "note: $shared is not beside this clone: W1 is the package's own W1-like stream (Scripts/bench_workloads.py w1)"
+  python3 Scripts/bench_workloads.py w1scene 1 "$out/w1.scene.json"
+  w1_scene="$out/w1.scene.json"
+  w1_stream() { python3 Scripts/bench_workloads.py w1 "$1" "$2"; }
+fi
+git rev-parse --verify --quiet "$base^{commit}" >/dev/null || { echo "error: '$base' is not a commit" >&2; exit 64; }
 
 echo "== build $base and the working tree (release)"
 rm -rf "$worktree"
@@ -27,8 +40,8 @@ old="$worktree/.build/release/gesturectl"
 new=".build/release/gesturectl"
 
 echo "== workloads"
-python3 "$shared/w1_stream.py" 100000 12345 --jsonl "$out/w1.events.jsonl" >/dev/null
-python3 "$shared/w1_stream.py" 10000 12345 --jsonl "$out/w1-10k.events.jsonl" >/dev/null
+w1_stream "$w1_events" "$out/w1.events.jsonl"
+w1_stream 10000 "$out/w1-10k.events.jsonl"
 python3 Scripts/bench_workloads.py taps 2000 "$out/taps.events.jsonl"
 python3 Scripts/bench_workloads.py drag 20000 "$out/drag.events.jsonl"
 python3 Scripts/bench_workloads.py chain 100 "$out/chain.scene.json"
@@ -60,13 +73,13 @@ compare() {  # label scene events
     echo "DIFFERENT: $1 (gesturectl trace $2 $3)"
   fi
 }
-compare "W1, 100,000 events" "$shared/w1.scene.json" "$out/w1.events.jsonl"
-compare "single taps" "$shared/w1.scene.json" "$out/taps.events.jsonl"
+compare "W1, $w1_events events" "$w1_scene" "$out/w1.events.jsonl"
+compare "single taps" "$w1_scene" "$out/taps.events.jsonl"
 compare "chain of 100" "$out/chain.scene.json" "$out/taps.events.jsonl"
 compare "W1 group x50, one view" "$out/oneview.scene.json" "$out/w1-10k.events.jsonl"
 compare "W1 group x50, sibling views" "$out/siblings.scene.json" "$out/w1-10k.events.jsonl"
 compare "slow drag, lone pan" "$out/pan.scene.json" "$out/drag.events.jsonl"
-compare "slow drag, W1" "$shared/w1.scene.json" "$out/drag.events.jsonl"
+compare "slow drag, W1" "$w1_scene" "$out/drag.events.jsonl"
 for file in Tests/Fuzz/corpus/script/*; do compare "corpus script $(basename "$file")" "$out/fuzz.scene.json" "$file"; done
 for file in Tests/Fuzz/corpus/scene/*; do compare "corpus scene $(basename "$file")" "$file" "$out/fixed.events.jsonl"; done
 echo "$compared traces compared with $base ($(git rev-parse --short "$base")): $differ differ"

@@ -31,6 +31,16 @@ public struct RecognizerCatalog {
   public func kind(named name: String) -> RecognizerKind? {
     kinds.first { $0.name == name }
   }
+
+  /// The kind of a live recognizer, with its parameter values, asked of each kind that can read
+  /// its recognizers back (``RecognizerKind/reading(_:)``), the latest registered first; nil when
+  /// none recognizes it.
+  public func kind(of recognizer: GestureRecognizer) -> (kind: RecognizerKind, values: [String: ParameterValue])? {
+    for kind in kinds.reversed() {
+      if let values = kind.parameterValues?(recognizer) { return (kind, values) }
+    }
+    return nil
+  }
 }
 
 /// A kind of recognizer in the catalog: its scene name, its parameters and how to build one.
@@ -64,9 +74,26 @@ public struct RecognizerKind: Sendable {
     self.make = make
   }
 
+  /// Reads a live recognizer's parameter values back, for exporting a view tree as a scene:
+  /// nil when the recognizer is not of this kind, else the values by parameter name (those left
+  /// out are taken as their defaults). Set with ``reading(_:)``; kinds without it cannot be
+  /// exported.
+  public private(set) var parameterValues: (@Sendable (GestureRecognizer) -> [String: ParameterValue]?)?
+
   /// The parameter named `name`.
   public func parameter(named name: String) -> RecognizerParameter? {
     parameters.first { $0.name == name }
+  }
+
+  /// A copy of this kind that reads its recognizers' parameter values back with `values`, which
+  /// returns nil for a recognizer of another kind (check the exact class, so that a subclass
+  /// registered as a kind of its own is not taken for this one).
+  public func reading(_ values: @escaping @Sendable (GestureRecognizer) -> [String: ParameterValue]?)
+    -> RecognizerKind
+  {
+    var copy = self
+    copy.parameterValues = values
+    return copy
   }
 }
 

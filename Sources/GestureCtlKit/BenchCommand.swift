@@ -10,16 +10,19 @@ enum BenchCommand {
     name: "bench",
     overview:
       "Measure the runtime on a script: ns per event (median, min, max), events per second, heap allocations per event.",
-    usage: "bench <scene> <events> [--repeat N] [--format text|json]",
+    usage: "bench <scene> <events> [--repeat N] [--format text|json] [--description <file>] [--calibration <matrix>]",
     arguments: [
       ("<scene>", "The scene file (*.scene.json)."),
-      ("<events>", "The event script; loaded once, then replayed on a fresh runtime each repeat."),
+      (
+        "<events>",
+        "The event script or device recording (evemu); loaded once, then replayed on a fresh runtime each repeat."
+      ),
     ],
     options: [
       ("--repeat <n>", "How many timed replays (default 5); one untimed warm-up replay comes first."),
       ("--format <format>", "text (the default) or json."),
-    ],
-    valued: ["--repeat", "--format"], flags: [],
+    ] + RecordingOptions.help,
+    valued: ["--repeat", "--format"] + RecordingOptions.valued, flags: [],
     run: run)
 
   /// A script in flat arrays, so the replay allocates nothing per event.
@@ -54,10 +57,10 @@ enum BenchCommand {
     let loader = SceneLoader(file: scenePath, catalog: context.catalog)
     let first = try loader.load(bytes: sceneBytes)
     var script = LoadedScript()
-    var reader = EventScriptReader(
-      file: arguments.positional[1], recognizerNames: Set(first.recognizers.map(\.recognizer.name)),
-      viewNames: Set(first.views.map(\.name)))
-    try reader.read(path: arguments.positional[1]) { event in
+    try GestureCtl.readEvents(
+      path: arguments.positional[1], file: arguments.positional[1], scene: first,
+      options: try RecordingOptions(arguments)
+    ) { event in
       script.times.append(event.time)
       switch event {
       case .touches(_, let inputs):

@@ -35,6 +35,13 @@ struct EventScriptReader {
   private var lastTime = Timestamp.zero
   private var live: Set<Int> = []
   private(set) var count = 0
+  /// Whether a bad line is kept in ``errors`` and reading goes on with the next line, instead of
+  /// stopping (`validate` reports every bad line of a JSON-lines script).
+  var collectsErrors = false
+  /// The bad lines' errors, when ``collectsErrors`` is set.
+  private(set) var errors: [InputError] = []
+  /// The touches still down after the events read so far, by id.
+  var touchesDown: [Int] { live.sorted() }
 
   init(file: String, recognizerNames: Set<String>, viewNames: Set<String>) {
     self.file = file
@@ -78,13 +85,18 @@ struct EventScriptReader {
       }
       firstLine = false
       if first == UInt8(ascii: "#") { continue }
-      let node: JSONNode
-      do {
-        node = try JSONParser.parse(Array(bytes), firstLine: reader.lineNumber)
+      do throws(InputError) {
+        let node: JSONNode
+        do {
+          node = try JSONParser.parse(Array(bytes), firstLine: reader.lineNumber)
+        } catch {
+          throw self.error(error.line, error.column, error.message)
+        }
+        body(try event(node))
       } catch {
-        throw self.error(error.line, error.column, error.message)
+        guard collectsErrors else { throw error }
+        errors.append(error)
       }
-      body(try event(node))
     }
     try finish()
   }

@@ -5,19 +5,19 @@ enum ExplainCommand {
   static let command = Subcommand(
     name: "explain",
     overview: "Say why a recognizer did or did not fire, as a short chain of sentences drawn from the trace.",
-    usage: "explain <scene> <events> <recognizer>",
+    usage: "explain <scene> <events> <recognizer> [--description <file>] [--calibration <matrix>]",
     arguments: [
       ("<scene>", "The scene file (*.scene.json)."),
-      ("<events>", "The event script; - reads standard input."),
+      ("<events>", "The event script or a device recording (evemu); - reads standard input."),
       ("<recognizer>", "The name of the recognizer to explain."),
     ],
-    options: [],
-    valued: [], flags: [],
+    options: RecordingOptions.help,
+    valued: RecordingOptions.valued, flags: [],
     run: run)
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     try GestureCtl.requirePositional(arguments, 3, command)
-    let scene = try GestureCtl.loadScene(arguments.positional[0], context)
+    let scene = try GestureCtl.loadScene(arguments.positional[0], context, script: arguments.positional[1])
     let name = arguments.positional[2]
     guard let recognizer = scene.recognizer(named: name) else {
       let names = scene.recognizers.map(\.recognizer.name)
@@ -27,7 +27,8 @@ enum ExplainCommand {
     }
     let recorder = TraceRecorder()
     try GestureCtl.replay(
-      scene: scene, scenePath: arguments.positional[0], eventsPath: arguments.positional[1], trace: recorder)
+      scene: scene, scenePath: arguments.positional[0], eventsPath: arguments.positional[1], trace: recorder,
+      recording: try RecordingOptions(arguments), warnings: context.stderr)
     let lines = explain(name, recognizer: recognizer, scene: scene, events: recorder.events)
     context.stdout.write(lines.joined(separator: "\n") + "\n")
     return 0

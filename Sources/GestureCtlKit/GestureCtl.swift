@@ -14,8 +14,9 @@ import GestureRuntime
 /// GestureCtl.main(catalog: .standard.registering(CheckMarkGestureRecognizer.kind))
 /// ```
 public enum GestureCtl {
-  /// The package's version, printed by `gesturectl --version`.
-  public static let version = "0.1.0"
+  /// The package's version, printed by `gesturectl --version`: a semantic version, with `-dev`
+  /// while the changes since the last release (CHANGELOG.md, Unreleased) lead up to it.
+  public static let version = "0.1.0-dev"
 
   /// Runs the command line of this process with the given recognizer kinds and exits with the
   /// command's exit code.
@@ -35,8 +36,9 @@ public enum GestureCtl {
 
   static var subcommands: [Subcommand] {
     [
-      TraceCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
+      TraceCommand.command, RenderCommand.command, ExplainCommand.command, InspectCommand.command, GraphCommand.command,
       SynthCommand.command, ListCommand.command, ValidateCommand.command, BenchCommand.command,
+      ConvertCommand.command, LiveCommand.command,
     ]
   }
 
@@ -117,11 +119,43 @@ public enum GestureCtl {
     }
   }
 
-  /// Loads and validates a scene file.
-  static func loadScene(_ path: String, _ context: CommandContext) throws(InputError) -> Scene {
+  /// Loads and validates a scene file. With `script` (the command's event-script argument), a
+  /// scene that fails to load because the two arguments were given the other way round gets a
+  /// message that says so.
+  static func loadScene(_ path: String, _ context: CommandContext, script: String? = nil) throws(InputError)
+    -> Scene
+  {
     if path == "-" { throw .usage("the scene cannot be read from standard input; give a file") }
     let bytes = try readFile(path)
-    return try SceneLoader(file: path, catalog: context.catalog).load(bytes: bytes)
+    do {
+      return try SceneLoader(file: path, catalog: context.catalog).load(bytes: bytes)
+    } catch {
+      if let script, looksLikeScript(bytes), let other = try? readFile(script), looksLikeScene(other) {
+        throw .usage(
+          "the arguments are swapped: '\(path)' is an event script and '\(script)' a scene; "
+            + "give the scene first, then the events")
+      }
+      throw error
+    }
+  }
+
+  /// Whether a file reads as an event script: its first entry is an object with a time `t`.
+  static func looksLikeScript(_ bytes: [UInt8]) -> Bool {
+    let reader = LineReader(bytes: bytes)
+    while let line = reader.nextLine() {
+      guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
+      if first == UInt8(ascii: "#") { continue }
+      if first == UInt8(ascii: "["), let document = try? JSONParser.parse(bytes) {
+        return document.arrayValue?.first?["t"] != nil
+      }
+      return (try? JSONParser.parse(Array(line)))?["t"] != nil
+    }
+    return false
+  }
+
+  /// Whether a file reads as a scene: one JSON object with `views`.
+  static func looksLikeScene(_ bytes: [UInt8]) -> Bool {
+    (try? JSONParser.parse(bytes))?["views"] != nil
   }
 
   static func requirePositional(_ arguments: Arguments, _ count: Int, _ command: Subcommand) throws(InputError) {
@@ -133,13 +167,16 @@ public enum GestureCtl {
     }
   }
 
-  /// Reads and validates a whole script first (so that a bad script prints no trace), then
-  /// replays it. Standard input is spooled to a temporary file so that memory stays flat.
+  /// Reads and validates a whole script or recording first (so that a bad one prints no trace),
+  /// then replays it. Standard input is spooled to a temporary file so that memory stays flat.
+  ///
+  /// `validated` runs once the whole script is known to be valid, before the first event is
+  /// replayed (the text format's header is written there). A script whose touches never all lift
+  /// gets a warning on `warnings`, since recognizers waiting for a lift never finish.
   static func replay(
-    scene: Scene, scenePath: String, eventsPath: String, trace: any TraceSink
+    scene: Scene, scenePath: String, eventsPath: String, trace: any TraceSink,
+    recording: RecordingOptions = RecordingOptions(), warnings: (any TextOutput)? = nil, validated: () -> Void = {}
   ) throws(InputError) {
-    let names = Set(scene.recognizers.map(\.recognizer.name))
-    let views = Set(scene.views.map(\.name))
     var path = eventsPath
     var spooled: String?
     if eventsPath == "-" {
@@ -147,11 +184,21 @@ public enum GestureCtl {
       spooled = path
     }
     defer { if let spooled { removeFile(spooled) } }
-    var checker = EventScriptReader(file: eventsPath, recognizerNames: names, viewNames: views)
-    try checker.read(path: path) { _ in }
+    // An event script or a device recording (<doc:FileFormats>), told apart by its content.
+    try readEvents(path: path, file: eventsPath, scene: scene, options: recording, warnings: warnings) { _ in }
+    validated()
     let replay = Replay(scene: scene, trace: trace)
-    var reader = EventScriptReader(file: eventsPath, recognizerNames: names, viewNames: views)
-    try reader.read(path: path) { event in replay.apply(event) }
+    try readEvents(path: path, file: eventsPath, scene: scene, options: recording) { event in replay.apply(event) }
     replay.finish()
+  }
+
+  /// Warns about touches a script leaves down after its last event.
+  static func warnUnlifted(_ reader: EventScriptReader, _ path: String, _ output: any TextOutput) {
+    let down = reader.touchesDown
+    guard !down.isEmpty else { return }
+    let list = down.map { "\($0)" }.joined(separator: ", ")
+    output.write(
+      "\(path): warning: touch\(down.count == 1 ? "" : "es") \(list) never lift\(down.count == 1 ? "s" : "") "
+        + "(no 'ended' or 'cancelled' phase): recognizers that wait for the lift will not finish\n")
   }
 }

@@ -31,8 +31,31 @@ struct InputError: Error, Equatable {
 }
 
 /// Suggests the closest of `candidates` to `word`, for did-you-mean messages.
+///
+/// A candidate that begins with the word, or contains it, is a match too when the word is at least
+/// four letters long (`numberOfTaps` → `numberOfTapsRequired`); the shortest such wins.
 func closest(to word: String, in candidates: [String]) -> String? {
   let lower = Array(word.lowercased())
+  if lower.count >= 4 {
+    let containing = candidates.filter { $0.lowercased().contains(word.lowercased()) && $0 != word }
+    if let shortest = containing.min(by: { $0.count < $1.count }) { return shortest }
+  }
+  // A misspelled beginning of a longer name (`shouldRecognise` → `shouldRecognizeSimultaneouslyWith`).
+  if lower.count >= 6 {
+    var bestPrefix: (name: String, distance: Int)?
+    for candidate in candidates where candidate.count > lower.count {
+      let distance = editDistance(lower, Array(candidate.lowercased().prefix(lower.count)))
+      if distance <= max(1, lower.count / 6) && (bestPrefix == nil || distance < bestPrefix!.distance) {
+        bestPrefix = (candidate, distance)
+      }
+    }
+    if let bestPrefix, closestByDistance(lower, candidates) == nil { return bestPrefix.name }
+  }
+  return closestByDistance(lower, candidates)
+}
+
+/// The candidate within a small edit distance of `lower`, the nearest first.
+private func closestByDistance(_ lower: [Character], _ candidates: [String]) -> String? {
   var best: (name: String, distance: Int)?
   for candidate in candidates {
     let distance = editDistance(lower, Array(candidate.lowercased()))

@@ -1,3 +1,5 @@
+import GestureRuntime
+
 /// A parsed JSON value with the line and column where it starts, so that schema errors can point
 /// at the input.
 struct JSONNode {
@@ -408,33 +410,6 @@ struct JSONParser {
   }
 }
 
-/// Writes JSON text without Foundation.
-enum JSONText {
-  static func quote(_ text: String) -> String {
-    var out = "\""
-    for scalar in text.unicodeScalars {
-      switch scalar {
-      case "\"": out += "\\\""
-      case "\\": out += "\\\\"
-      case "\n": out += "\\n"
-      case "\r": out += "\\r"
-      case "\t": out += "\\t"
-      case let s where s.value < 0x20:
-        let hex = String(s.value, radix: 16)
-        out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-      default: out.unicodeScalars.append(scalar)
-      }
-    }
-    return out + "\""
-  }
-
-  /// A JSON number: integers without a fraction, others in Swift's shortest form; null when
-  /// not finite.
-  static func number(_ value: Double) -> String {
-    guard value.isFinite else { return "null" }
-    if value == value.rounded(), abs(value) < 1e15 { return String(Int64(value)) }
-    var text = String(value)
-    if text.hasSuffix(".0") { text.removeLast(2) }
-    return text
-  }
-}
+/// JSON text (quoted strings, shortest numbers): the trace's own encoder, shared with the
+/// JSON-lines sink of GestureRuntime so that both write the same bytes.
+typealias JSONText = TraceJSON

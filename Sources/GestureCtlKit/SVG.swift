@@ -28,6 +28,16 @@ enum SVG {
     "began": "#E69F00", "changed": "#56B4E9", "ended": "#009E73", "cancelled": "#CC79A7", "failed": "#D55E00",
   ]
 
+  /// Shared definitions with their ids prefixed, for a page with several timelines.
+  static func definitions(prefix: String) -> String {
+    guard !prefix.isEmpty else { return definitions }
+    var text = definitions
+    for id in ["hatch", "failhatch", "arrowhead", "cyclehead"] {
+      text = text.replacing("id=\"\(id)\"", with: "id=\"\(prefix)\(id)\"")
+    }
+    return text
+  }
+
   /// Shared definitions: hatching for waits and failures, arrowheads.
   static let definitions = """
     <defs>

@@ -39,8 +39,28 @@ struct SceneLoader {
     } catch {
       throw .at(file, error.line, error.column, error.message)
     }
+    var check = SceneSchemaCheck(loader: self)
+    check.check(document)
+    if !check.errors.isEmpty {
+      var message = check.errors.joined(separator: "\n")
+      if check.unreported > 0 { message += "\n\(file): error: \(check.unreported) more errors not shown" }
+      throw InputError(kind: .data, message: message)
+    }
     return try build(document)
   }
+
+  /// The message for a field a recognizer's kind does not take: a did-you-mean, and the fields
+  /// the kind does take.
+  static func unknownFieldMessage(_ field: String, kind: RecognizerKind) -> String {
+    let own = kind.parameters.map(\.name)
+    let own_ = own.isEmpty ? "no fields of its own" : own.joined(separator: ", ")
+    return
+      "unknown field '\(field)' for kind '\(kind.name)'\(didYouMean(field, commonRecognizerFields + own)); "
+      + "\(kind.name) takes \(own_), besides the common fields \(commonRecognizerFields.joined(separator: ", "))"
+  }
+
+  /// Durations at least this long are taken for milliseconds written as seconds.
+  static let millisecondsLikeDuration = 10.0
 
   private func checkFields(_ node: JSONNode, _ path: String, allowed: [String]) throws(InputError) -> [(
     key: String, value: JSONNode
@@ -186,14 +206,18 @@ struct SceneLoader {
         )
       }
       var values: [String: ParameterValue] = [:]
-      let allowed = Self.commonRecognizerFields + kind.parameters.map(\.name)
       for member in members where !Self.commonRecognizerFields.contains(member.key) {
         guard let parameter = kind.parameter(named: member.key) else {
-          throw error(
-            member.value, "\(path).\(member.key)",
-            "unknown field '\(member.key)' for kind '\(kindName)'\(didYouMean(member.key, allowed))")
+          throw error(member.value, "\(path).\(member.key)", Self.unknownFieldMessage(member.key, kind: kind))
         }
         values[member.key] = try parameterValue(member.value, parameter, "\(path).\(member.key)")
+        if case .duration = parameter.type, let seconds = values[member.key]?.numberValue,
+          seconds >= Self.millisecondsLikeDuration
+        {
+          warnings.append(
+            "\(path).\(member.key) is \(formatNumber(seconds)) s, which looks like milliseconds: durations are in seconds (\(formatNumber(seconds / 1000)) for \(formatNumber(seconds)) ms)"
+          )
+        }
       }
       for parameter in kind.parameters where parameter.isRequired && values[parameter.name] == nil {
         throw error(node, path, "missing required field '\(parameter.name)' for kind '\(kindName)'")
@@ -324,7 +348,7 @@ struct SceneLoader {
     return Scene(root: root!, views: views, recognizers: recognizers, delegates: delegates, warnings: warnings)
   }
 
-  private func parameterValue(_ node: JSONNode, _ parameter: RecognizerParameter, _ path: String) throws(InputError)
+  func parameterValue(_ node: JSONNode, _ parameter: RecognizerParameter, _ path: String) throws(InputError)
     -> ParameterValue
   {
     switch parameter.type {

@@ -5,14 +5,45 @@ import GestureRuntime
 /// its published state as coloured bands, waits hatched and labelled, action ticks and resets; a
 /// lane per touch with its phases; a lane per view with its calls; a time axis in milliseconds.
 /// Every trace event is exactly one element of class `mark`, whose `<title>` is its trace line.
+///
+/// Text never covers text or marks: a band's label is drawn only where it fits before the band's
+/// next mark, a lane's label is shortened to its column (the full label is its tooltip), and
+/// actions closer together than a triangle is wide are drawn as thin ticks.
 struct TimelineDrawing {
-  let scene: Scene
+  /// The recognizers' lanes, top to bottom, with their kinds ("" when unknown).
+  let recognizers: [(name: String, kind: String)]
   let events: [TraceEvent]
+  /// The width of the plot in points (the time axis); the page's zoom levels multiply it.
+  var plotWidth = 900.0
+  /// Prefixes the drawing's ids, so that several timelines can share a page.
+  var idPrefix = ""
 
   static let labelWidth = 150.0
-  static let plotWidth = 900.0
   static let laneHeight = 28.0
   static let top = 40.0
+  /// The average advance of a character of the 10-point label font, generously rounded up.
+  static let smallCharacterWidth = 6.0
+  /// The same for the 12-point bold lane labels.
+  static let laneCharacterWidth = 7.5
+  /// An action triangle's width: actions closer than this are drawn as ticks.
+  static let actionWidth = 10.0
+
+  /// A timeline of `events`: with a scene, its recognizers in scene order (then any the trace
+  /// names that the scene lacks); without one, in the order the trace first names them.
+  init(scene: Scene?, events: [TraceEvent]) {
+    var lanes: [(name: String, kind: String)] = scene?.recognizers.map { ($0.recognizer.name, $0.kind) } ?? []
+    var known = Set(lanes.map(\.name))
+    for event in events {
+      let name: String
+      switch event.kind {
+      case .state(let who, _, _, _), .wait(let who, _, _), .action(let who, _, _, _), .reset(let who): name = who
+      default: continue
+      }
+      if known.insert(name).inserted { lanes.append((name, "")) }
+    }
+    self.recognizers = lanes
+    self.events = events
+  }
 
   enum Lane: Hashable {
     case diagnostics
@@ -27,7 +58,7 @@ struct TimelineDrawing {
     if events.contains(where: { if case .diagnostic = $0.kind { return true } else { return false } }) {
       lanes.append(.diagnostics)
     }
-    lanes += scene.recognizers.map { .recognizer($0.recognizer.name) }
+    lanes += recognizers.map { .recognizer($0.name) }
     var touches: [Int] = []
     var views: [String] = []
     for event in events {
@@ -52,20 +83,25 @@ struct TimelineDrawing {
 
   func x(_ seconds: Double) -> Double {
     let (low, high) = timeRange
-    return Self.labelWidth + (seconds - low) / (high - low) * Self.plotWidth
+    return Self.labelWidth + (seconds - low) / (high - low) * plotWidth
   }
 
-  func svg(standalone: Bool = true) -> String {
+  /// The drawing; `fitsWidth` makes it scale to the width of its container (on a page).
+  func svg(standalone: Bool = true, fitsWidth: Bool = false) -> String {
     let lanes = lanes()
     var laneIndex: [Lane: Int] = [:]
     for (index, lane) in lanes.enumerated() { laneIndex[lane] = index }
     func y(_ lane: Lane) -> Double { Self.top + Double(laneIndex[lane] ?? 0) * Self.laneHeight }
     let height = Self.top + Double(lanes.count) * Self.laneHeight + 40
-    let width = Self.labelWidth + Self.plotWidth + 30
+    let width = Self.labelWidth + plotWidth + 30
     var out = standalone ? "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n" : ""
+    let size =
+      fitsWidth
+      ? "width=\"100%\" preserveAspectRatio=\"xMinYMin meet\""
+      : "width=\"\(SVG.number(width))\" height=\"\(SVG.number(height))\""
     out +=
-      "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"\(SVG.number(width))\" height=\"\(SVG.number(height))\" viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" class=\"timeline\">\n"
-    out += "<title>Trace timeline</title>\n" + SVG.definitions + "\n" + SVG.style + "\n"
+      "<svg xmlns=\"http://www.w3.org/2000/svg\" \(size) viewBox=\"0 0 \(SVG.number(width)) \(SVG.number(height))\" class=\"timeline\">\n"
+    out += "<title>Trace timeline</title>\n" + SVG.definitions(prefix: idPrefix) + "\n" + SVG.style + "\n"
     out += "<rect width=\"100%\" height=\"100%\" fill=\"#FFFFFF\"/>\n"
     // Lanes and their labels.
     for lane in lanes {
@@ -74,20 +110,24 @@ struct TimelineDrawing {
       switch lane {
       case .diagnostics: label = "diagnostics"
       case .recognizer(let name):
-        let kind = scene.recognizers.first { $0.recognizer.name == name }?.kind ?? ""
-        label = "\(name) (\(kind))"
+        let kind = recognizers.first { $0.name == name }?.kind ?? ""
+        label = kind.isEmpty ? name : "\(name) (\(kind))"
       case .touch(let id): label = "touch #\(id)"
       case .view(let name): label = "view \(name)"
       }
       out +=
-        "<g class=\"lane-group\" data-lane=\"\(SVG.escape(label))\"><rect class=\"lane\" x=\"\(SVG.number(Self.labelWidth))\" y=\"\(SVG.number(top + 2))\" width=\"\(SVG.number(Self.plotWidth))\" height=\"\(SVG.number(Self.laneHeight - 4))\"/>"
-      out += "<text class=\"lane-label\" x=\"8\" y=\"\(SVG.number(top + 18))\">\(SVG.escape(label))</text></g>\n"
+        "<g class=\"lane-group\" data-lane=\"\(SVG.escape(label))\"><rect class=\"lane\" x=\"\(SVG.number(Self.labelWidth))\" y=\"\(SVG.number(top + 2))\" width=\"\(SVG.number(plotWidth))\" height=\"\(SVG.number(Self.laneHeight - 4))\"/>"
+      let fitting = Int((Self.labelWidth - 14) / Self.laneCharacterWidth)
+      let shown = label.count <= fitting ? label : String(label.prefix(fitting - 1)) + "…"
+      let tooltip = shown == label ? "" : "<title>\(SVG.escape(label))</title>"
+      out +=
+        "<text class=\"lane-label\" x=\"8\" y=\"\(SVG.number(top + 18))\">\(tooltip)\(SVG.escape(shown))</text></g>\n"
     }
     // Time axis in milliseconds.
     let (low, high) = timeRange
     let axisY = Self.top + Double(lanes.count) * Self.laneHeight + 8
     out +=
-      "<line class=\"axis\" x1=\"\(SVG.number(Self.labelWidth))\" y1=\"\(SVG.number(axisY))\" x2=\"\(SVG.number(Self.labelWidth + Self.plotWidth))\" y2=\"\(SVG.number(axisY))\"/>\n"
+      "<line class=\"axis\" x1=\"\(SVG.number(Self.labelWidth))\" y1=\"\(SVG.number(axisY))\" x2=\"\(SVG.number(Self.labelWidth + plotWidth))\" y2=\"\(SVG.number(axisY))\"/>\n"
     let span = (high - low) * 1000
     let step = [1.0, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000, 10000].first { span / $0 <= 12 } ?? 20000
     var tick = (low * 1000 / step).rounded(.up) * step
@@ -100,9 +140,10 @@ struct TimelineDrawing {
       tick += step
     }
     out += bands(y)
-    // One mark per trace event.
-    for event in events {
-      out += mark(event, y) + "\n"
+    // One mark per trace event; actions crowded by a neighbour in their lane become ticks.
+    let crowded = crowdedActions()
+    for (index, event) in events.enumerated() {
+      out += mark(event, y, tick: crowded.contains(index)) + "\n"
     }
     out += legend(x: Self.labelWidth, y: 14)
     return out + "</svg>\n"
@@ -112,8 +153,14 @@ struct TimelineDrawing {
   func bands(_ y: (Lane) -> Double) -> String {
     var out = ""
     let end = timeRange.1
-    for info in scene.recognizers {
-      let name = info.recognizer.name
+    let stops = verticalMarks()
+    /// Whether a label fits between `x0` and the lane's next vertical mark (or `limit`).
+    func fits(_ label: String, from x0: Double, before limit: Double, in lane: String) -> Bool {
+      let next = stops[lane]?.first { $0 > x0 + 1 } ?? .infinity
+      return x0 + 6 + Double(label.count) * Self.smallCharacterWidth + 3 <= min(limit, next)
+    }
+    for info in recognizers {
+      let name = info.name
       let top = y(.recognizer(name)) + 6
       var state = "possible"
       var since = 0.0
@@ -122,12 +169,12 @@ struct TimelineDrawing {
         if state != "possible" {
           let x0 = x(since)
           let w = max(12, x(until) - x0)
-          let fill = state == "failed" ? "url(#failhatch)" : (SVG.stateColors[state] ?? "#CCCCCC")
+          let fill = state == "failed" ? "url(#\(idPrefix)failhatch)" : (SVG.stateColors[state] ?? "#CCCCCC")
           out +=
             "<rect class=\"band\" data-state=\"\(state)\" x=\"\(SVG.number(x0))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(w))\" height=\"16\" fill=\"\(fill)\" rx=\"3\"/>"
-          if w > 46 {
+          if fits(state, from: x0, before: x0 + w, in: name) {
             out +=
-              "<text class=\"small\" x=\"\(SVG.number(x0 + 4))\" y=\"\(SVG.number(top + 12))\" fill=\"#000000\" stroke=\"#FFFFFF\" stroke-width=\"3\" paint-order=\"stroke\">\(state)</text>"
+              "<text class=\"small band-label\" x=\"\(SVG.number(x0 + 6))\" y=\"\(SVG.number(top + 12))\" fill=\"#000000\" stroke=\"#FFFFFF\" stroke-width=\"3\" paint-order=\"stroke\">\(state)</text>"
           }
           out += "\n"
         }
@@ -137,9 +184,12 @@ struct TimelineDrawing {
         let x0 = x(start)
         let w = max(6, x(until) - x0)
         out +=
-          "<rect class=\"band\" data-state=\"wait\" x=\"\(SVG.number(x0))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(w))\" height=\"16\" fill=\"url(#hatch)\" stroke=\"#7A7A7A\"/>"
-        out +=
-          "<text class=\"small\" x=\"\(SVG.number(x0 + 4))\" y=\"\(SVG.number(top + 12))\" fill=\"#000000\" stroke=\"#FFFFFF\" stroke-width=\"3\" paint-order=\"stroke\">\(SVG.escape(label))</text>\n"
+          "<rect class=\"band\" data-state=\"wait\" x=\"\(SVG.number(x0))\" y=\"\(SVG.number(top))\" width=\"\(SVG.number(w))\" height=\"16\" fill=\"url(#\(idPrefix)hatch)\" stroke=\"#7A7A7A\"/>"
+        if fits(label, from: x0, before: x0 + w, in: name) {
+          out +=
+            "<text class=\"small band-label\" x=\"\(SVG.number(x0 + 6))\" y=\"\(SVG.number(top + 12))\" fill=\"#000000\" stroke=\"#FFFFFF\" stroke-width=\"3\" paint-order=\"stroke\">\(SVG.escape(label))</text>"
+        }
+        out += "\n"
         waitSince = nil
       }
       for event in events {
@@ -165,7 +215,38 @@ struct TimelineDrawing {
     return out
   }
 
-  func mark(_ event: TraceEvent, _ y: (Lane) -> Double) -> String {
+  /// The x of every state, wait and reset mark of each recognizer's lane, in order: band labels
+  /// stop before them.
+  func verticalMarks() -> [String: [Double]] {
+    var result: [String: [Double]] = [:]
+    for event in events {
+      switch event.kind {
+      case .state(let who, _, _, _), .wait(let who, _, _), .reset(let who):
+        result[who, default: []].append(x(event.time.seconds))
+      default: break
+      }
+    }
+    return result
+  }
+
+  /// The indices of the actions that have another action of their lane less than a triangle's
+  /// width away.
+  func crowdedActions() -> Set<Int> {
+    var last: [String: (index: Int, x: Double)] = [:]
+    var crowded: Set<Int> = []
+    for (index, event) in events.enumerated() {
+      guard case .action(let who, _, _, _) = event.kind else { continue }
+      let px = x(event.time.seconds)
+      if let previous = last[who], px - previous.x < Self.actionWidth {
+        crowded.insert(previous.index)
+        crowded.insert(index)
+      }
+      last[who] = (index, px)
+    }
+    return crowded
+  }
+
+  func mark(_ event: TraceEvent, _ y: (Lane) -> Double, tick: Bool = false) -> String {
     let title = "<title>\(SVG.escape(event.description))</title>"
     let px = x(event.time.seconds)
     func group(_ kind: String, _ body: String) -> String {
@@ -202,6 +283,12 @@ struct TimelineDrawing {
       )
     case .action(let who, _, _, _):
       let top = y(.recognizer(who))
+      if tick {
+        return group(
+          "action",
+          "<line x1=\"\(SVG.number(px))\" y1=\"\(SVG.number(top + 1))\" x2=\"\(SVG.number(px))\" y2=\"\(SVG.number(top + 8))\" stroke=\"#000000\" stroke-width=\"1\"/>"
+        )
+      }
       return group(
         "action",
         "<path d=\"M \(SVG.number(px - 5)) \(SVG.number(top + 1)) L \(SVG.number(px + 5)) \(SVG.number(top + 1)) L \(SVG.number(px)) \(SVG.number(top + 8)) z\" fill=\"#000000\"/>"
@@ -234,14 +321,16 @@ struct TimelineDrawing {
       ("began", "began"), ("changed", "changed"), ("ended", "ended / recognized"), ("cancelled", "cancelled"),
       ("failed", "failed"), ("wait", "waiting"),
     ] {
-      let fill = state == "wait" ? "url(#hatch)" : state == "failed" ? "url(#failhatch)" : SVG.stateColors[state]!
+      let fill =
+        state == "wait"
+        ? "url(#\(idPrefix)hatch)" : state == "failed" ? "url(#\(idPrefix)failhatch)" : SVG.stateColors[state]!
       out +=
         "<rect x=\"\(SVG.number(px))\" y=\"\(SVG.number(y - 10))\" width=\"14\" height=\"12\" fill=\"\(fill)\" stroke=\"#555555\" stroke-width=\"0.5\"/>"
       out += "<text class=\"small\" x=\"\(SVG.number(px + 18))\" y=\"\(SVG.number(y))\">\(label)</text>"
       px += 18 + Double(label.count) * 6.2 + 16
     }
     out +=
-      "<text class=\"small\" x=\"\(SVG.number(px))\" y=\"\(SVG.number(y))\">▼ action  ○ reset  ● touch down  ■ lift</text>"
+      "<text class=\"small\" x=\"\(SVG.number(px))\" y=\"\(SVG.number(y))\">▼ action (| when dense)  ○ reset  ● touch down  ■ lift</text>"
     return out + "</g>\n"
   }
 }

@@ -13,48 +13,8 @@ enum TraceFormat: String, CaseIterable {
     }
   }
 
-  static func point(_ point: Point) -> String {
-    "[\(JSONText.number(point.x)),\(JSONText.number(point.y))]"
-  }
-
-  static func json(_ event: TraceEvent) -> String {
-    var out = "{\"t\":\(JSONText.number(event.time.seconds)),\"kind\":"
-    switch event.kind {
-    case .touch(let id, let phase, let location, let view):
-      out +=
-        "\"touch\",\"touch\":\(id),\"phase\":\"\(phase)\",\"x\":\(JSONText.number(location.x)),\"y\":\(JSONText.number(location.y)),\"view\":"
-      out += view.map(JSONText.quote) ?? "null"
-    case .state(let recognizer, let from, let to, let reason):
-      out +=
-        "\"state\",\"recognizer\":\(JSONText.quote(recognizer)),\"from\":\"\(from)\",\"to\":\"\(to)\",\"reason\":\(JSONText.quote(reason))"
-    case .wait(let recognizer, let wants, let waitingFor):
-      out += "\"wait\",\"recognizer\":\(JSONText.quote(recognizer)),\"wants\":\"\(wants)\",\"waitingFor\":["
-      out += waitingFor.map(JSONText.quote).joined(separator: ",") + "]"
-    case .action(let recognizer, let state, let location, let attributes):
-      out +=
-        "\"action\",\"recognizer\":\(JSONText.quote(recognizer)),\"state\":\"\(state)\",\"location\":\(point(location))"
-      for attribute in attributes {
-        out += ",\(JSONText.quote(attribute.name)):"
-        out +=
-          attribute.values.count == 1
-          ? JSONText.number(attribute.values[0])
-          : "[" + attribute.values.map(JSONText.number).joined(separator: ",") + "]"
-      }
-    case .reset(let recognizer):
-      out += "\"reset\",\"recognizer\":\(JSONText.quote(recognizer))"
-    case .view(let view, let call, let touches):
-      out += "\"view\",\"view\":\(JSONText.quote(view)),\"call\":\"\(TraceEvent.callName(call))\",\"touches\":["
-      out += touches.map(String.init).joined(separator: ",") + "]"
-    case .diagnostic(let message, let recognizers):
-      out += "\"diagnostic\",\"message\":\(JSONText.quote(message))"
-      if recognizers.count == 1 {
-        out += ",\"recognizer\":\(JSONText.quote(recognizers[0]))"
-      } else if !recognizers.isEmpty {
-        out += ",\"recognizers\":[" + recognizers.map(JSONText.quote).joined(separator: ",") + "]"
-      }
-    }
-    return out + "}"
-  }
+  /// The line of `--format jsonl`: the same encoder as the public sink apps attach.
+  static func json(_ event: TraceEvent) -> String { JSONLinesTraceWriter.line(event) }
 
   static func pad(_ text: String, _ width: Int) -> String {
     let count = text.count
@@ -100,6 +60,22 @@ enum TraceFormat: String, CaseIterable {
     }
   }
 
+  /// One line for a `changed` state line and the action that follows it for the same
+  /// recognizer at the same time: `▶ changed  pan  began → changed  at (190, 200)  translation …`
+  /// (the state line's reason is kept unless it only says "changed"); nil when they do not pair.
+  static func folded(_ state: TraceEvent, _ action: TraceEvent) -> String? {
+    guard case .state(let who, let from, .changed, let reason) = state.kind,
+      case .action(let actor, .changed, _, _) = action.kind, actor == who, action.time == state.time
+    else { return nil }
+    let actionLine = text(action)
+    guard let range = actionLine.firstRange(of: "changed    at ") else { return nil }
+    let time = padLeft(fixed3(state.time.seconds), 8)
+    var line = "\(time)  \(pad("▶ changed", 10))\(pad(who, 14)) \(pad("\(from) → changed", 20)) at "
+    line += actionLine[range.upperBound...]
+    if reason != "changed" { line += "  (\(reason))" }
+    return line
+  }
+
   /// Seconds with three decimals (milliseconds), or more when the time needs them.
   static func fixed3(_ seconds: Double) -> String {
     let micro = Int64((seconds * 1_000_000).rounded())
@@ -112,10 +88,18 @@ enum TraceFormat: String, CaseIterable {
   }
 }
 
-/// A trace sink that writes each event as it comes.
+/// A trace sink that writes each event as it comes, as JSON lines or as text.
+///
+/// In the text format a `changed` state line and the action it sends fold into one line
+/// (`▶ changed`), since the action repeats what the state line says; call ``finish()`` after the
+/// last event to write a line held back for folding.
 final class StreamingTraceWriter: TraceSink {
   let format: TraceFormat
   let output: any TextOutput
+  private var pending: TraceEvent?
+
+  /// The column header of the text format.
+  static let textHeader = "    time  what      who            detail\n"
 
   init(format: TraceFormat, output: any TextOutput) {
     self.format = format
@@ -123,7 +107,39 @@ final class StreamingTraceWriter: TraceSink {
   }
 
   func record(_ event: TraceEvent) {
-    output.write(format.render(event))
-    output.write("\n")
+    guard format == .text else {
+      output.write(TraceFormat.json(event))
+      output.write("\n")
+      return
+    }
+    if let held = pending {
+      pending = nil
+      if let folded = TraceFormat.folded(held, event) {
+        output.write(folded + "\n")
+        return
+      }
+      output.write(TraceFormat.text(held) + "\n")
+    }
+    if case .state(_, _, .changed, _) = event.kind {
+      pending = event
+      return
+    }
+    output.write(TraceFormat.text(event) + "\n")
+  }
+
+  /// Writes the line held back for folding, if any.
+  func finish() {
+    if let held = pending { output.write(TraceFormat.text(held) + "\n") }
+    pending = nil
+  }
+
+  /// The text of a whole trace, header included.
+  static func text(_ events: [TraceEvent]) -> String {
+    let output = StringOutput()
+    output.write(textHeader)
+    let writer = StreamingTraceWriter(format: .text, output: output)
+    for event in events { writer.record(event) }
+    writer.finish()
+    return output.text
   }
 }

@@ -21,7 +21,9 @@ public enum BuiltInRecognizers {
         name: "numberOfTouchesRequired", type: count, defaultValue: .integer(1), summary: "Fingers each tap needs."),
       RecognizerParameter(
         name: "allowableMovement", type: points, defaultValue: .number(TapGestureRecognizer.defaultAllowableMovement),
-        summary: "Points a finger may move, and a later tap may begin, from the first tap's touch-down point."),
+        summary:
+          "Points the fingers' centroid may be from the first tap's (each finger from where it landed while fewer are down)."
+      ),
       RecognizerParameter(
         name: "maximumIntervalBetweenSuccessiveTaps", type: seconds,
         defaultValue: .number(TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps.secondsValue),
@@ -48,7 +50,8 @@ public enum BuiltInRecognizers {
         tap.allowableTouchTimeSeparation = .seconds(exactly: value)
       }
       return tap
-    })
+    }
+  ).reading(BuiltInRecognizers.tapValues)
 
   /// `swipe`: ``SwipeGestureRecognizer``.
   public static let swipe = RecognizerKind(
@@ -82,7 +85,7 @@ public enum BuiltInRecognizers {
         summary: "Seconds the swipe may take; checked when a move arrives."),
       RecognizerParameter(
         name: "reverseTolerance", type: points, defaultValue: .number(SwipeGestureRecognizer.defaultReverseTolerance),
-        summary: "Points the fingers may move back against a direction."),
+        summary: "Points a finger may move back against a direction before that direction is ruled out."),
     ],
     canFailWhileTouchesRest: false,
     make: { name, values in
@@ -106,7 +109,8 @@ public enum BuiltInRecognizers {
       if let value = values["maximumDuration"]?.numberValue { swipe.maximumDuration = .seconds(exactly: value) }
       if let value = values["reverseTolerance"]?.numberValue { swipe.reverseTolerance = value }
       return swipe
-    })
+    }
+  ).reading(BuiltInRecognizers.swipeValues)
 
   /// `pan`: ``PanGestureRecognizer``.
   public static let pan = RecognizerKind(
@@ -129,7 +133,8 @@ public enum BuiltInRecognizers {
       if let value = values["maximumNumberOfTouches"]?.integerValue { pan.maximumNumberOfTouches = value }
       if let value = values["hysteresis"]?.numberValue { pan.hysteresis = value }
       return pan
-    })
+    }
+  ).reading(BuiltInRecognizers.panValues)
 
   /// `longPress`: ``LongPressGestureRecognizer``.
   public static let longPress = RecognizerKind(
@@ -148,7 +153,23 @@ public enum BuiltInRecognizers {
       RecognizerParameter(
         name: "allowableMovement", type: points,
         defaultValue: .number(LongPressGestureRecognizer.defaultAllowableMovement),
-        summary: "Points a finger may move before the press begins."),
+        summary: "Points the fingers' centroid may move, from where the last required finger landed, before the press."),
+      RecognizerParameter(
+        name: "maximumIntervalBetweenSuccessiveTaps", type: seconds,
+        defaultValue: .number(TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps.secondsValue),
+        summary: "Seconds from a tap's lift to the next touch-down (taps first)."),
+      RecognizerParameter(
+        name: "maximumTapDuration", type: seconds,
+        defaultValue: .number(TapGestureRecognizer.defaultMaximumTapDuration.secondsValue),
+        summary: "Seconds a preceding tap may last, from its first touch-down."),
+      RecognizerParameter(
+        name: "allowableTouchTimeSeparation", type: seconds,
+        defaultValue: .number(TapGestureRecognizer.defaultAllowableTouchTimeSeparation.secondsValue),
+        summary: "Seconds the fingers of a preceding multi-finger tap may take to land."),
+      RecognizerParameter(
+        name: "allowableTapMovement", type: points,
+        defaultValue: .number(TapGestureRecognizer.defaultAllowableMovement),
+        summary: "Points the preceding taps, and the press, may be from the first tap (tap rules)."),
     ],
     recognizesWhileTouchesRest: true,
     make: { name, values in
@@ -159,8 +180,17 @@ public enum BuiltInRecognizers {
       if let value = values["numberOfTouchesRequired"]?.integerValue { press.numberOfTouchesRequired = value }
       if let value = values["numberOfTapsRequired"]?.integerValue { press.numberOfTapsRequired = value }
       if let value = values["allowableMovement"]?.numberValue { press.allowableMovement = value }
+      if let value = values["maximumIntervalBetweenSuccessiveTaps"]?.numberValue {
+        press.maximumIntervalBetweenSuccessiveTaps = .seconds(exactly: value)
+      }
+      if let value = values["maximumTapDuration"]?.numberValue { press.maximumTapDuration = .seconds(exactly: value) }
+      if let value = values["allowableTouchTimeSeparation"]?.numberValue {
+        press.allowableTouchTimeSeparation = .seconds(exactly: value)
+      }
+      if let value = values["allowableTapMovement"]?.numberValue { press.allowableTapMovement = value }
       return press
-    })
+    }
+  ).reading(BuiltInRecognizers.longPressValues)
 }
 
 extension BuiltInRecognizers {

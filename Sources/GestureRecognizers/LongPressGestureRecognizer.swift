@@ -4,37 +4,63 @@ public import GestureCore
 /// (<doc:BehaviourReference> §4).
 ///
 /// It begins from a timer once ``numberOfTouchesRequired`` fingers have been down for
-/// ``minimumPressDuration`` without moving more than ``allowableMovement``. Afterwards movement
-/// never fails it (`changed` on every move), extra fingers are ignored, and it ends when one of
-/// its fingers lifts. With ``numberOfTapsRequired`` n, n taps (tap rules) come first and the press
-/// must land within the tap interval.
+/// ``minimumPressDuration``. The timer starts when the last required finger lands; from that
+/// moment the centroid of the fingers must stay within ``allowableMovement`` of where it was then
+/// (movement before that moment is not judged). A required finger lifting before it began fails
+/// it, and so does a finger beyond the required ones that lands before it began. Afterwards
+/// movement never fails it (`changed` on every move, even outside its view), fingers that land are
+/// ignored (`ignore(_:for:)`: their views get their whole sequences), and it ends when one of its
+/// fingers lifts.
+///
+/// With ``numberOfTapsRequired`` n, n taps come first, each following every rule of
+/// ``TapGestureRecognizer`` with this recognizer's tap settings (``allowableTapMovement``,
+/// ``maximumTapDuration``, ``allowableTouchTimeSeparation``,
+/// ``maximumIntervalBetweenSuccessiveTaps``); the press must land within
+/// ``maximumIntervalBetweenSuccessiveTaps`` of the last tap's lift, and its fingers' centroid, when
+/// its last required finger lands, within ``allowableTapMovement`` of the taps' reference point.
 open class LongPressGestureRecognizer: GestureRecognizer {
   /// Default for ``minimumPressDuration``: 0.5 s.
   public static let defaultMinimumPressDuration: Duration = .milliseconds(500)
   /// Default for ``allowableMovement``: 10 points.
   public static let defaultAllowableMovement = 10.0
 
-  /// How long the fingers must be held.
+  /// How long the fingers must be held, from the moment the last required finger lands.
   public var minimumPressDuration = LongPressGestureRecognizer.defaultMinimumPressDuration
-  /// How far, in points, a finger may move before the press begins.
+  /// How far, in points, the fingers' centroid may move, from where it was when the last required
+  /// finger landed, before the press begins.
   public var allowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
-  /// How many fingers must be held (default 1).
+  /// How many fingers must be held (default 1), and how many each preceding tap needs.
   public var numberOfTouchesRequired = 1
   /// How many taps come before the press (default 0).
   public var numberOfTapsRequired = 0
-  /// The longest pause between a tap's lift and the next touch-down (tap rules).
+  /// The longest pause between a tap's lift and the next touch-down (tap rules; default
+  /// ``TapGestureRecognizer/defaultMaximumIntervalBetweenSuccessiveTaps``).
   public var maximumIntervalBetweenSuccessiveTaps = TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps
-  /// The longest a preceding tap may last (tap rules).
+  /// The longest a preceding tap may last (tap rules; default
+  /// ``TapGestureRecognizer/defaultMaximumTapDuration``).
   public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
+  /// The longest the fingers of a preceding multi-finger tap may take to land, from its first
+  /// touch-down (tap rules; default ``TapGestureRecognizer/defaultAllowableTouchTimeSeparation``).
+  public var allowableTouchTimeSeparation = TapGestureRecognizer.defaultAllowableTouchTimeSeparation
+  /// How far, in points, the fingers of the preceding taps and the press may be from the taps'
+  /// reference point (tap rules, as ``TapGestureRecognizer/allowableMovement``; default
+  /// ``TapGestureRecognizer/defaultAllowableMovement``).
+  public var allowableTapMovement = TapGestureRecognizer.defaultAllowableMovement
 
-  private enum Timer: Int {
-    case press = 0, interval, tapDuration
-  }
-
-  private var tapsCompleted = 0
+  /// The press timer.
+  private static let pressTimer = 0
+  /// The preceding taps; their timers are 1 (interval), 2 (duration) and 3 (landing).
+  private var taps = TapSequence(timersFrom: 1)
+  /// Fingers of the press that are down.
   private var fingersDown = 0
-  private var fingersInTap = 0
-  private var firstPoint: Point?
+  /// The centroid of the press's fingers when the last required one landed.
+  private var pressOrigin: Point?
+
+  private var tapSettings: TapSequence.Settings {
+    TapSequence.Settings(
+      numberOfTouchesRequired: numberOfTouchesRequired, allowableMovement: allowableTapMovement,
+      maximumTapDuration: maximumTapDuration, allowableTouchTimeSeparation: allowableTouchTimeSeparation)
+  }
 
   /// Creates a long-press recognizer.
   public init(
@@ -51,9 +77,10 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     if requestedState == .possible { setState(.failed, reason: reason()) }
   }
 
-  private var inTapPhase: Bool { tapsCompleted < numberOfTapsRequired }
+  private var inTapPhase: Bool { taps.tapsCompleted < numberOfTapsRequired }
 
-  /// Counts fingers and starts the press timer once enough are down.
+  /// Counts fingers and starts the press timer when the last required one lands; once begun,
+  /// ignores new fingers (<doc:BehaviourReference> §2.5).
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .began, .changed:
@@ -62,47 +89,44 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     case .possible: break
     default: return
     }
-    cancelTimer(Timer.interval.rawValue)
-    if fingersDown == 0 {
-      fingersInTap = 0
-      if inTapPhase { startTimer(Timer.tapDuration.rawValue, after: maximumTapDuration) }
+    if inTapPhase {
+      _ = taps.touchesBegan(touches.count, on: self, tapSettings)
+      return
     }
-    for touch in touches {
-      if tapsCompleted > 0, let first = firstPoint {
-        let distance = touch.locationInWindow.distance(to: first)
-        if distance > TapGestureRecognizer.defaultAllowableMovement {
-          fail(
-            "began \(formatNumber(distance.rounded())) pt from the first tap, more than \(formatNumber(TapGestureRecognizer.defaultAllowableMovement)) pt allowed"
-          )
-          return
-        }
-      } else if firstPoint == nil {
-        firstPoint = touch.locationInWindow
-      }
-    }
+    cancelTimer(taps.intervalTimer)
     fingersDown += touches.count
-    fingersInTap += touches.count
     if fingersDown > numberOfTouchesRequired {
       fail("\(fingersDown) fingers down, \(numberOfTouchesRequired) required")
       return
     }
-    if !inTapPhase && fingersDown == numberOfTouchesRequired {
-      startTimer(Timer.press.rawValue, after: minimumPressDuration)
+    guard fingersDown == numberOfTouchesRequired else { return }
+    let origin = TapSequence.centroid(of: self)
+    if let reference = taps.referencePoint {
+      let distance = origin.distance(to: reference)
+      if distance > allowableTapMovement {
+        fail(
+          "began \(formatNumber(distance.rounded())) pt from the first tap, more than \(formatNumber(allowableTapMovement)) pt allowed"
+        )
+        return
+      }
     }
+    pressOrigin = origin
+    startTimer(Self.pressTimer, after: minimumPressDuration)
   }
 
-  /// Fails when a finger moves too far before the press begins; `changed` afterwards.
+  /// Before the press begins: in a tap, the tap rules; then, once the last required finger is
+  /// down, fails when the fingers' centroid moves too far. Once begun, `changed`.
   open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .possible:
-      let limit = inTapPhase ? TapGestureRecognizer.defaultAllowableMovement : allowableMovement
-      // By index, reading plain values per touch: no reference counting per move.
-      for index in touches.indices {
-        let distance = touches[index].locationInWindow.distance(to: touches[index].initialLocationInWindow)
-        if distance > limit {
-          fail("moved \(formatNumber(distance.rounded())) pt, more than \(formatNumber(limit)) pt allowed")
-          return
-        }
+      if inTapPhase {
+        _ = taps.touchesMoved(touches, on: self, tapSettings)
+        return
+      }
+      guard let origin = pressOrigin else { return }
+      let distance = TapSequence.centroid(of: self).distance(to: origin)
+      if distance > allowableMovement {
+        fail("moved \(formatNumber(distance.rounded())) pt, more than \(formatNumber(allowableMovement)) pt allowed")
       }
     case .began, .changed:
       setState(.changed)
@@ -121,16 +145,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         fail("lifted before \(formatNumber(minimumPressDuration.secondsValue)) s")
         return
       }
-      fingersDown -= touches.count
-      guard fingersDown <= 0 else { return }
-      fingersDown = 0
-      cancelTimer(Timer.tapDuration.rawValue)
-      if fingersInTap < numberOfTouchesRequired {
-        fail("only \(fingersInTap) of \(numberOfTouchesRequired) fingers touched down")
-        return
+      if taps.touchesEnded(touches.count, on: self, tapSettings) {
+        startTimer(taps.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
       }
-      tapsCompleted += 1
-      startTimer(Timer.interval.rawValue, after: maximumIntervalBetweenSuccessiveTaps)
     default:
       break
     }
@@ -145,30 +162,27 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     }
   }
 
-  /// Begins when the press timer fires; fails when a tap interval or duration runs out.
+  /// Begins when the press timer fires; fails when a tap's interval, duration or landing window
+  /// runs out.
   open override func timerFired(_ id: Int) {
-    switch Timer(rawValue: id) {
-    case .press:
+    if id == Self.pressTimer {
       if requestedState == .possible && fingersDown >= numberOfTouchesRequired {
         setState(.began, reason: "held \(formatNumber(minimumPressDuration.secondsValue)) s")
       }
-    case .interval:
+    } else if id == taps.intervalTimer {
       fail(
         "the press did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s of the tap"
       )
-    case .tapDuration:
-      fail("the tap lasted longer than \(formatNumber(maximumTapDuration.secondsValue)) s")
-    case nil:
-      break
+    } else {
+      _ = taps.timerFired(id, on: self, tapSettings)
     }
   }
 
   /// Clears the attempt's bookkeeping.
   open override func reset() {
-    tapsCompleted = 0
+    taps.reset()
     fingersDown = 0
-    fingersInTap = 0
-    firstPoint = nil
+    pressOrigin = nil
   }
 
   /// A long press cannot prevent a long press that requires more taps (<doc:BehaviourReference> §3.5).

@@ -28,6 +28,8 @@ open class PanGestureRecognizer: GestureRecognizer {
   private var raw = Point.zero
   private var offset = Point.zero
   private var tracker = VelocityTracker()
+  /// The fingers that lifted or were cancelled in the latest event that took some, with where.
+  private var gone: [(identifier: Int, point: Point)] = []
 
   /// Creates a pan recognizer.
   public init(name: String = "", minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max) {
@@ -70,7 +72,9 @@ open class PanGestureRecognizer: GestureRecognizer {
   /// wrong way). The default returns true.
   open func shouldBegin(afterMoving displacement: Point) -> Bool { true }
 
-  /// Tracks new fingers up to the maximum; ignores the rest.
+  /// Tracks new fingers up to the maximum; ignores the rest in this call
+  /// (`ignore(_:for:)`: no `changed` for them, and their views get their whole sequences,
+  /// <doc:BehaviourReference> §2.5).
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard !requestedState.isTerminal else { return }
     if numberOfTouches > maximumNumberOfTouches {
@@ -116,8 +120,33 @@ open class PanGestureRecognizer: GestureRecognizer {
     min(max(value, -hysteresis), hysteresis)
   }
 
+  /// The centroid of the pan's fingers, in `view`'s coordinates; in an action sent as its last
+  /// fingers go, the centroid of where they went, even when some lifted and others were cancelled
+  /// in the same event (<doc:BehaviourReference> §4).
+  open override func location(in view: View?) -> Point {
+    guard numberOfTouches == 0, !gone.isEmpty else { return super.location(in: view) }
+    var sum = Point.zero
+    for index in gone.indices { sum = sum + gone[index].point }
+    let point = Point(x: sum.x / Double(gone.count), y: sum.y / Double(gone.count))
+    return view?.convert(point, from: nil) ?? point
+  }
+
+  /// Remembers where `touches` went, with the fingers that went earlier in the same event.
+  private func noteGone(_ touches: [Touch], _ event: TouchEvent) {
+    // An earlier entry belongs to this event only if the event lists that touch: the event is the
+    // one whose earlier phase (ended before cancelled) removed it.
+    if !gone.isEmpty {
+      let sameEvent = event.allTouches.contains { touch in
+        (touch.phase == .ended || touch.phase == .cancelled) && gone.contains { $0.identifier == touch.identifier }
+      }
+      if !sameEvent { gone.removeAllKeepingStorage() }
+    }
+    for touch in touches { gone.append((touch.identifier, touch.locationInWindow)) }
+  }
+
   /// Ends when the last finger lifts; fails if it had not begun.
   open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    noteGone(touches, event)
     guard numberOfTouches - touches.count <= 0 else { return }
     switch requestedState {
     case .possible: setState(.failed, reason: "lifted before moving \(formatNumber(hysteresis)) pt")
@@ -128,6 +157,7 @@ open class PanGestureRecognizer: GestureRecognizer {
 
   /// Fails, or cancels once begun.
   open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    noteGone(touches, event)
     switch requestedState {
     case .possible: setState(.failed, reason: "its touches were cancelled")
     case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
@@ -156,5 +186,6 @@ open class PanGestureRecognizer: GestureRecognizer {
     raw = .zero
     offset = .zero
     tracker.removeAll()
+    gone.removeAllKeepingStorage()
   }
 }

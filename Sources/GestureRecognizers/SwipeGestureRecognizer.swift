@@ -8,8 +8,15 @@ public import GestureCore
 /// decays linearly from ``minimumPrimaryMovement`` at the start to
 /// ``minimumPrimaryMovementAtMaximumDuration`` at ``maximumDuration``; the off-axis limit from
 /// ``maximumSecondaryMovement`` to ``maximumSecondaryMovementAtMaximumDuration``. It fails on a
-/// lift before that, on too many fingers, on a reversal beyond ``reverseTolerance``, or on a move
-/// after ``maximumDuration``, whatever that move's distance.
+/// lift before that, on too many fingers, on a move after ``maximumDuration`` (whatever that
+/// move's distance), or when every allowed direction has been ruled out.
+///
+/// Movement is measured per finger and per allowed direction from the finger's touch-down point;
+/// with several required fingers, from where each was when the last required finger landed, and
+/// before that moment only the time limit (counted from the first touch-down) is judged. A
+/// direction is ruled out for the rest of the attempt as soon as a finger's movement across it
+/// exceeds the off-axis limit (decayed as at that moment), or a finger has moved back more than
+/// ``reverseTolerance`` against it.
 open class SwipeGestureRecognizer: GestureRecognizer {
   /// Directions of a swipe (UIKit's `UISwipeGestureRecognizer.Direction`).
   public struct Direction: OptionSet, Hashable, Sendable {
@@ -64,16 +71,20 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     didSet { maximumDurationMicroseconds = maximumDuration.wholeMicroseconds }
   }
   private var maximumDurationMicroseconds = SwipeGestureRecognizer.defaultMaximumDuration.wholeMicroseconds
-  /// How far, in points, the fingers may move back against a direction before it is ruled out.
+  /// How far, in points, a finger may move back against a direction, from where its movement is
+  /// measured, before the direction is ruled out.
   public var reverseTolerance = SwipeGestureRecognizer.defaultReverseTolerance
 
   private var startTime = Timestamp.zero
   private var fingers = 0
   private var ruledOut: Direction = []
-  /// How far the centroid got along each direction (right, left, up, down): fixed-size storage,
-  /// so a move writes no array.
-  private var furthest = SIMD4<Double>()
   private var startPoints: [Point] = []
+  /// With several required fingers: where each tracked finger was (in the order of
+  /// ``GestureCore/GestureRecognizer/touch(at:)``) when the last required one landed. Empty
+  /// before that moment. One finger is measured from its touch-down point and needs no entry.
+  private var origins: [Point] = []
+  /// Whether every required finger is down, so that movement is judged.
+  private var measuring = false
 
   /// Creates a swipe recognizer for `direction`.
   public init(name: String = "", direction: Direction = .right, numberOfTouchesRequired: Int = 1) {
@@ -96,7 +107,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     return view?.convert(point, from: nil) ?? point
   }
 
-  /// Counts fingers.
+  /// Counts fingers; when the last required one lands, movement starts being measured from where
+  /// each finger is.
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if fingers == 0 { startTime = event.timestamp }
@@ -104,10 +116,17 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     for touch in touches { startPoints.append(touch.initialLocationInWindow) }
     if fingers > numberOfTouchesRequired {
       fail("\(fingers) fingers down, \(numberOfTouchesRequired) required")
+      return
+    }
+    guard fingers == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired else { return }
+    measuring = true
+    if numberOfTouchesRequired > 1 {
+      for index in 0..<numberOfTouches { origins.append(touch(at: index).locationInWindow) }
     }
   }
 
-  /// Checks time, reversal, off-axis movement and distance, in that order.
+  /// Checks the time limit; once every required finger is down, per allowed direction and per
+  /// finger, reversal and off-axis movement (which rule the direction out) and then the distance.
   open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     let elapsedMicroseconds = event.timestamp.microseconds - startTime.microseconds
@@ -117,8 +136,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
       )
       return
     }
+    // Before the last required finger lands only the time limit is judged.
     let fingerCount = numberOfTouches
-    guard fingerCount >= numberOfTouchesRequired else { return }
+    guard measuring, fingerCount == numberOfTouchesRequired else { return }
     let fraction = min(1, max(0, Double(elapsedMicroseconds) / Double(max(1, maximumDurationMicroseconds))))
     let needed =
       minimumPrimaryMovement - (minimumPrimaryMovement - minimumPrimaryMovementAtMaximumDuration) * fraction
@@ -129,7 +149,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     // Directions go by index (right, left, up, down, the order of Direction.all) with plain
     // numbers, so that a move touches no array of strings.
     var lastRuledOut: (index: Int, reversed: Bool, amount: Double, limit: Double)?
-    // One finger (the common case): its displacement is read once, not once per direction.
+    // One finger (the common case): its displacement from its touch-down point is read once, not
+    // once per direction.
     let single: Point?
     if fingerCount == 1 {
       let finger = touch(at: 0)
@@ -142,29 +163,23 @@ open class SwipeGestureRecognizer: GestureRecognizer {
       guard direction.contains(bit) && !ruledOut.contains(bit) else { continue }
       let unitX = index == 0 ? 1.0 : index == 1 ? -1.0 : 0.0
       let unitY = index == 2 ? -1.0 : index == 3 ? 1.0 : 0.0
+      // Per finger: the least progress along the direction (negative: moved back against it)
+      // and the most movement across it.
       var smallestPrimary = Double.infinity
       var largestSecondary = 0.0
-      var centroidPrimary = 0.0
       if let displacement = single {
-        let primary = displacement.x * unitX + displacement.y * unitY
-        smallestPrimary = primary
+        smallestPrimary = displacement.x * unitX + displacement.y * unitY
         largestSecondary = abs(displacement.x * unitY - displacement.y * unitX)
-        centroidPrimary = primary
       } else {
         for finger in 0..<fingerCount {
-          let tracked = touch(at: finger)
-          let displacement = tracked.locationInWindow - tracked.initialLocationInWindow
-          let primary = displacement.x * unitX + displacement.y * unitY
-          let secondary = abs(displacement.x * unitY - displacement.y * unitX)
-          smallestPrimary = min(smallestPrimary, primary)
-          largestSecondary = max(largestSecondary, secondary)
-          centroidPrimary += primary / Double(fingerCount)
+          let displacement = touch(at: finger).locationInWindow - origins[finger]
+          smallestPrimary = min(smallestPrimary, displacement.x * unitX + displacement.y * unitY)
+          largestSecondary = max(largestSecondary, abs(displacement.x * unitY - displacement.y * unitX))
         }
       }
-      furthest[index] = max(furthest[index], centroidPrimary)
-      if furthest[index] - centroidPrimary > reverseTolerance {
+      if -smallestPrimary > reverseTolerance {
         ruledOut.insert(bit)
-        lastRuledOut = (index, true, furthest[index] - centroidPrimary, reverseTolerance)
+        lastRuledOut = (index, true, -smallestPrimary, reverseTolerance)
         continue
       }
       if largestSecondary > allowedOff {
@@ -204,7 +219,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   open override func reset() {
     fingers = 0
     ruledOut = []
-    furthest = SIMD4()
+    measuring = false
     startPoints.removeAllKeepingStorage()
+    origins.removeAllKeepingStorage()
   }
 }

@@ -4,11 +4,20 @@ public import GestureCore
 /// discrete (<doc:BehaviourReference> §4).
 ///
 /// It recognizes at the lift of the last finger of the last required tap. It fails when more of
-/// its own fingers than required are down, when a tap's fingers all lift before enough were down,
-/// when a finger moves more than ``allowableMovement``, when a tap lasts longer than
-/// ``maximumTapDuration``, when the next tap does not begin within
-/// ``maximumIntervalBetweenSuccessiveTaps`` of a lift, or when a later tap begins too far from the
-/// first.
+/// its own fingers than required are down (fingers it is not tracking do not count), when a tap's
+/// fingers all lift before enough were down, when the fingers of a multi-finger tap do not all
+/// land within ``allowableTouchTimeSeparation``, when the fingers move more than
+/// ``allowableMovement``, when a tap lasts longer than ``maximumTapDuration``, when the next tap
+/// does not begin within ``maximumIntervalBetweenSuccessiveTaps`` of a lift, or when a later tap
+/// begins too far from the first.
+///
+/// Movement is judged against the *reference point*: the centroid of the first tap's fingers at
+/// the moment all its required fingers are down. While a tap has all its required fingers down,
+/// their centroid must stay within ``allowableMovement`` of the reference point (for a later tap
+/// this is how "begins too far" is judged, from the moment its last required finger lands); while
+/// it has fewer, each finger must stay within ``allowableMovement`` of where it landed. With one
+/// finger this is: movement from the first tap's touch-down point. ``location(in:)`` is the
+/// reference point.
 open class TapGestureRecognizer: GestureRecognizer {
   /// Default for ``allowableMovement``: 45 points.
   public static let defaultAllowableMovement = 45.0
@@ -23,9 +32,9 @@ open class TapGestureRecognizer: GestureRecognizer {
   public var numberOfTapsRequired = 1
   /// How many fingers each tap needs (default 1).
   public var numberOfTouchesRequired = 1
-  /// How far, in points, a finger may move from the first tap's touch-down point (for one
-  /// finger) or from its own touch-down point (for several), and how far a later tap may begin
-  /// from the first.
+  /// How far, in points, the fingers' centroid may be from the reference point while all the
+  /// required fingers are down (which is also how far a later tap may begin from the first), and
+  /// each finger from where it landed while fewer are down.
   public var allowableMovement = TapGestureRecognizer.defaultAllowableMovement
   /// The longest pause between a lift and the next tap's touch-down.
   public var maximumIntervalBetweenSuccessiveTaps = TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps
@@ -34,15 +43,14 @@ open class TapGestureRecognizer: GestureRecognizer {
   /// The longest the fingers of a multi-finger tap may take to land, from its first touch-down.
   public var allowableTouchTimeSeparation = TapGestureRecognizer.defaultAllowableTouchTimeSeparation
 
-  private enum Timer: Int {
-    case interval = 0, duration, landing
-  }
+  /// The tap rules; its timers are 0 (interval), 1 (duration) and 2 (landing).
+  private var sequence = TapSequence(timersFrom: 0)
 
-  private var tapsCompleted = 0
-  private var fingersDown = 0
-  private var fingersInTap = 0
-  private var firstTapPoints: [Point] = []
-  private var firstTapCentroid: Point?
+  private var settings: TapSequence.Settings {
+    TapSequence.Settings(
+      numberOfTouchesRequired: numberOfTouchesRequired, allowableMovement: allowableMovement,
+      maximumTapDuration: maximumTapDuration, allowableTouchTimeSeparation: allowableTouchTimeSeparation)
+  }
 
   /// Creates a tap recognizer.
   public init(name: String = "", numberOfTapsRequired: Int = 1, numberOfTouchesRequired: Int = 1) {
@@ -54,130 +62,57 @@ open class TapGestureRecognizer: GestureRecognizer {
   /// False: built-in recognizers decide no failure requirements themselves.
   open override var asksForDynamicFailureRequirements: Bool { false }
 
-  private func fail(_ reason: @autoclosure () -> String) {
-    if requestedState == .possible { setState(.failed, reason: reason()) }
-  }
-
-  /// Where the first tap's fingers touched down (their centroid), in `view`'s coordinates.
+  /// The reference point, in `view`'s coordinates: the centroid of the first tap's fingers at the
+  /// moment all its required fingers were down (for one finger, its touch-down point). Before
+  /// that moment, the centroid of the touches.
   open override func location(in view: View?) -> Point {
-    guard !firstTapPoints.isEmpty else { return super.location(in: view) }
-    let point = firstTapCentroid ?? GestureRecognizer.centroid(firstTapPoints)
+    guard let point = sequence.referencePoint else { return super.location(in: view) }
     return view?.convert(point, from: nil) ?? point
   }
 
-  /// Counts fingers and starts the tap's timers.
+  /// Counts fingers, starts the tap's timers, and judges where a later tap began.
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
-    cancelTimer(Timer.interval.rawValue)
-    if fingersDown == 0 {
-      fingersInTap = 0
-      startTimer(Timer.duration.rawValue, after: maximumTapDuration)
-      if numberOfTouchesRequired > 1 {
-        startTimer(Timer.landing.rawValue, after: allowableTouchTimeSeparation)
-      }
-    }
-    for touch in touches {
-      fingersDown += 1
-      fingersInTap += 1
-      if fingersDown > numberOfTouchesRequired {
-        fail("\(fingersDown) fingers down, \(numberOfTouchesRequired) required")
-        return
-      }
-      if tapsCompleted == 0 {
-        firstTapPoints.append(touch.locationInWindow)
-      } else {
-        let distance = distanceFromFirstTap(touch.locationInWindow)
-        if distance > allowableMovement {
-          fail(
-            "tap \(tapsCompleted + 1) began \(formatNumber(distance.rounded())) pt from the first, more than \(formatNumber(allowableMovement)) pt allowed"
-          )
-          return
-        }
-      }
-    }
+    _ = sequence.touchesBegan(touches.count, on: self, settings)
   }
 
-  private func distanceFromFirstTap(_ point: Point) -> Double {
-    if numberOfTouchesRequired == 1, let first = firstTapCentroid ?? firstTapPoints.first {
-      return point.distance(to: first)
-    }
-    return firstTapPoints.map { $0.distance(to: point) }.min() ?? 0
-  }
-
-  /// Fails when a finger moves too far.
+  /// Fails when the fingers move too far (<doc:BehaviourReference> §4).
   open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
-    // By index, reading two plain values per touch: no reference counting per move.
-    for index in touches.indices {
-      let anchor: Point
-      if numberOfTouchesRequired == 1, let first = firstTapPoints.first {
-        anchor = first
-      } else {
-        anchor = touches[index].initialLocationInWindow
-      }
-      let distance = touches[index].locationInWindow.distance(to: anchor)
-      if distance > allowableMovement {
-        fail("moved \(formatNumber(distance.rounded())) pt, more than \(formatNumber(allowableMovement)) pt allowed")
-        return
-      }
-    }
+    _ = sequence.touchesMoved(touches, on: self, settings)
   }
 
   /// Counts a completed tap; recognizes at the last one.
   open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-    guard requestedState == .possible else { return }
-    fingersDown -= touches.count
-    guard fingersDown <= 0 else { return }
-    fingersDown = 0
-    cancelTimer(Timer.duration.rawValue)
-    cancelTimer(Timer.landing.rawValue)
-    if fingersInTap < numberOfTouchesRequired {
-      fail("only \(fingersInTap) of \(numberOfTouchesRequired) fingers touched down")
-      return
-    }
-    tapsCompleted += 1
-    if tapsCompleted == 1 { firstTapCentroid = GestureRecognizer.centroid(firstTapPoints) }
-    if tapsCompleted >= numberOfTapsRequired {
+    guard requestedState == .possible, sequence.touchesEnded(touches.count, on: self, settings) else { return }
+    let taps = sequence.tapsCompleted
+    if taps >= numberOfTapsRequired {
       setState(
-        .ended,
-        reason: numberOfTapsRequired == 1 ? "recognized" : "tap \(tapsCompleted) of \(numberOfTapsRequired) ended")
+        .ended, reason: numberOfTapsRequired == 1 ? "recognized" : "tap \(taps) of \(numberOfTapsRequired) ended")
     } else {
-      startTimer(Timer.interval.rawValue, after: maximumIntervalBetweenSuccessiveTaps)
+      startTimer(sequence.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
     }
   }
 
   /// Fails.
   open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-    fail("its touch was cancelled")
+    sequence.fail(self, "its touch was cancelled")
   }
 
   /// Handles the interval, duration and landing timers.
   open override func timerFired(_ id: Int) {
-    switch Timer(rawValue: id) {
-    case .interval:
-      fail(
-        "tap \(tapsCompleted + 1) did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s"
-      )
-    case .duration:
-      fail("the tap lasted longer than \(formatNumber(maximumTapDuration.secondsValue)) s")
-    case .landing:
-      if fingersInTap < numberOfTouchesRequired {
-        fail(
-          "only \(fingersInTap) of \(numberOfTouchesRequired) fingers landed within \(formatNumber(allowableTouchTimeSeparation.secondsValue)) s"
-        )
-      }
-    case nil:
-      break
+    if sequence.timerFired(id, on: self, settings) { return }
+    if id == sequence.intervalTimer {
+      let next = sequence.tapsCompleted + 1
+      sequence.fail(
+        self,
+        "tap \(next) did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s")
     }
   }
 
   /// Clears the taps counted so far.
   open override func reset() {
-    tapsCompleted = 0
-    fingersDown = 0
-    fingersInTap = 0
-    firstTapPoints.removeAllKeepingStorage()
-    firstTapCentroid = nil
+    sequence.reset()
   }
 
   /// A tap cannot prevent a tap with the same number of touches and more taps, nor a long press

@@ -50,6 +50,15 @@ extension GestureRuntime: GestureHost {
   }
 
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
+    ignoredThisDelivery += 1
+    if let record = touch.record, record.suppressors > 0, record.phaseInDispatch == .began,
+      record.viewState == .pending, recognizer.cancelsTouchesInView,
+      recognizer.publishedState == .began || recognizer.publishedState == .changed,
+      record.isHeld(by: recognizer)
+    {
+      // It kept the touch from the view only while it held it (behaviour reference §2.5, 2.7).
+      record.suppressors -= 1
+    }
     recognizer.trackedTouches.removeAll { $0 === touch }
     if let index = recognizer.attemptTouches.firstIndex(where: { $0.touch === touch }) {
       stopWithholding(recognizer, at: index)

@@ -40,7 +40,9 @@ extension GestureRuntime {
         diagnose("touch \(input.id) began while already down; dropped", [])
         return
       }
-      eventRecords.append(beginTouch(input))
+      let record = beginTouch(input)
+      record.eventIndex = eventRecords.count
+      eventRecords.append(record)
       return
     }
     guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
@@ -77,6 +79,7 @@ extension GestureRuntime {
       eventFinishes = true
     default: break
     }
+    record.eventIndex = eventRecords.count
     eventRecords.append(record)
   }
 
@@ -103,6 +106,8 @@ extension GestureRuntime {
       record.reuse(touch: touch, view: hit)
     }
     touch.runtimeRecord = record
+    touchSerial &+= 1
+    record.serial = touchSerial
     record.phaseInDispatch = .began
     liveTouches.insert(record)
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
@@ -144,7 +149,7 @@ extension GestureRuntime {
       for recognizer in kept { collected.append(recognizer) }
     }
     var edgesAdded = false
-    var suppressView = false
+    var suppressors = 0
     record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
     // A delegate asked above may have moved recognizers: then each depth is looked up again
     // (recognizers collected together mostly share a view: its depth is worked out once).
@@ -176,7 +181,7 @@ extension GestureRuntime {
         if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
           && recognizer.cancelsTouchesInView
         {
-          suppressView = true
+          suppressors += 1
         }
         record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
         if !asksAboutPairs { handOver(touch, to: recognizer, record) }
@@ -189,7 +194,9 @@ extension GestureRuntime {
       for index in 0..<collected.count { handOver(touch, to: collected[index], record) }
     }
     if edgesAdded { detectCycles() }
-    if suppressView { record.viewState = .done }
+    // Judged when the view calls are planned: a recognizer that ignores the touch in the
+    // `touchesBegan` that brings it no longer keeps it from the view (behaviour reference §2.5, 2.7).
+    record.suppressors = suppressors
     collected.removeAll()
     steps.removeAll()
     return record
@@ -337,7 +344,8 @@ extension GestureRuntime {
     for recognizer in order {
       guard !recognizer.requestedState.isTerminal, recognizer.isAttached else { continue }
       recognizer.runtime.requestedThisDelivery = false
-      var delivered = false
+      ignoredThisDelivery = 0
+      var delivered = 0
       var cancelled = false
       for phase in phases {
         scratchTouches.clear()
@@ -346,11 +354,11 @@ extension GestureRuntime {
           if record.phaseInDispatch == phase && record.isHeld(by: recognizer) { scratchTouches.append(record.touch) }
         }
         guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
+        delivered += scratchTouches.count
         deliver(phase, scratchTouches, to: recognizer, event: event)
-        delivered = true
         if phase == .cancelled { cancelled = true }
       }
-      if delivered { afterDelivery(recognizer, inputCancelled: cancelled) }
+      if delivered > 0 { afterDelivery(recognizer, inputCancelled: cancelled, delivered: delivered) }
     }
     scratchTouches.clear()
     order.clear()
@@ -381,8 +389,9 @@ extension GestureRuntime {
       guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
       handle._withUnsafeGuaranteedRef { recognizer in
         recognizer.runtime.requestedThisDelivery = false
+        ignoredThisDelivery = 0
         deliver(phase, touches, to: recognizer, event: event)
-        afterDelivery(recognizer, inputCancelled: phase == .cancelled)
+        afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
       }
     }
   }
@@ -452,17 +461,19 @@ extension GestureRuntime {
     }
   }
 
-  /// After a recognizer handled an event: the implicit `changed` of a continuous recognizer
-  /// (<doc:BehaviourReference> §1.4), and the runtime's decision for one whose touches were cancelled.
+  /// After a recognizer handled an event (`delivered` touches of it): the implicit `changed` of a
+  /// continuous recognizer (<doc:BehaviourReference> §1.4), which an event whose touches it all
+  /// ignored does not cause (§2.5), and the runtime's decision for one whose touches were
+  /// cancelled.
   @inline(__always)
-  func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool) {
+  func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool, delivered: Int) {
     let state = recognizer.requestedState
     if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {
       forceFinish(recognizer, reason: "its touches were cancelled")
       return
     }
     if (state == .began || state == .changed) && !recognizer.runtime.requestedThisDelivery
-      && !recognizer.trackedTouches.isEmpty
+      && !recognizer.trackedTouches.isEmpty && ignoredThisDelivery < delivered
     {
       recognizer.requestedState = .changed
       if heldRequestIsMoot(recognizer, .changed) { return }

@@ -83,7 +83,8 @@ extension GestureRuntime {
     let me = ObjectIdentifier(recognizer)
     if recognizer.requires.count == 1 && recognizer.dependents.isEmpty {
       let target = recognizer.requires[0].target
-      guard target !== recognizer, target.requires.isEmpty, target.dependents.count == 1,
+      guard target !== recognizer, !recognizer.requires[0].onCycle, target.requires.isEmpty,
+        target.dependents.count == 1,
         ObjectIdentifier(target.dependents[0]) == me
       else { return nil }
       return target
@@ -91,7 +92,7 @@ extension GestureRuntime {
     if recognizer.requires.isEmpty && recognizer.dependents.count == 1 {
       let dependent = recognizer.dependents[0]
       guard dependent !== recognizer, dependent.dependents.isEmpty, dependent.requires.count == 1,
-        ObjectIdentifier(dependent.requires[0].target) == me
+        ObjectIdentifier(dependent.requires[0].target) == me, !dependent.requires[0].onCycle
       else { return nil }
       return dependent
     }
@@ -117,7 +118,8 @@ extension GestureRuntime {
     while participants.count > kept { participants.removeLast() }
   }
 
-  /// The recognizers joined to `recognizer` by requirements between participants.
+  /// The recognizers joined to `recognizer` by requirements between participants, leaving out
+  /// edges ignored as part of a cycle (until both their ends have been reset, <doc:BehaviourReference> §3.11).
   /// (`solePartner` finds the common pair without this walk: keep the two in step.)
   func fillResetGroup(of recognizer: GestureRecognizer, into group: inout [GestureRecognizer]) {
     // A mark of its own keeps this walk linear; the caller re-marks the members afterwards.
@@ -129,9 +131,10 @@ extension GestureRuntime {
     while index < group.count {
       let current = group[index]
       index += 1
+      // An edge ignored as part of a cycle ties no resets (behaviour reference §3.11).
       for edgeIndex in current.requires.indices {
         let edge = current.requires[edgeIndex]
-        guard edge.target.runtime.participating && edge.target.runtime.mark != seen else { continue }
+        guard !edge.onCycle && edge.target.runtime.participating && edge.target.runtime.mark != seen else { continue }
         edge.target.runtime.mark = seen
         group.append(edge.target)
       }
@@ -139,7 +142,7 @@ extension GestureRuntime {
         let dependent = current.dependents[dependentIndex]
         guard
           dependent.runtime.participating && dependent.runtime.mark != seen
-            && dependent.requires.contains(where: { $0.target === current })
+            && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
         dependent.runtime.mark = seen
         group.append(dependent)

@@ -3,19 +3,29 @@
 extension GestureRuntime {
   /// Resolves every requested state change until none is left (<doc:BehaviourReference> §3.1–3.10): holds
   /// for failure requirements, exclusion in tie order, requirement failures and releases.
+  ///
+  /// A recognizer that asks to leave `possible` while a recognizer it requires to fail is still
+  /// active is held only if that requirement is still active once the dispatch's other changes
+  /// are resolved (§3.7): its request waits in `pendingHolds` until nothing else is left, and is
+  /// then held, failed (the requirement recognized) or taken as if it had never waited.
   func resolve() {
     if requests.isEmpty && releases.isEmpty { return }
     let wasResolving = isResolving
     isResolving = true
     defer { isResolving = wasResolving }
     var rounds = 0
-    while !requests.isEmpty || !releases.isEmpty {
+    while !requests.isEmpty || !releases.isEmpty || !pendingHolds.isEmpty {
       rounds += 1
       if rounds > 100_000 {
         diagnose("conflict resolution did not settle; stopped", [])
         requests.removeAll()
         releases.removeAll()
+        pendingHolds.removeAll()
         break
+      }
+      if requests.isEmpty && releases.isEmpty {
+        settlePendingHolds()
+        continue
       }
       candidates.removeAll()
       requests.swapContents(with: requestBatch)
@@ -104,13 +114,73 @@ extension GestureRuntime {
       }
     }
     if waiting {
-      setHeld(recognizer, true)
-      recognizer.runtime.wants = state == .ended ? .ended : .began
-      recognizer.runtime.firstWanted = recognizer.runtime.wants
-      if trace != nil { emitWait(recognizer) }
+      deferHold(recognizer, state == .ended ? .ended : .began, reason: reason)
       return
     }
     addCandidate(recognizer, state == .changed ? .began : state, reason: reason)
+  }
+
+  /// Notes that the recognizer asked to leave `possible` (for `wants`) while a requirement of
+  /// it is active; `settlePendingHolds` decides once the dispatch's other changes are resolved
+  /// (<doc:BehaviourReference> §3.7).
+  func deferHold(_ recognizer: GestureRecognizer, _ wants: GestureRecognizer.State, reason: String?) {
+    for index in pendingHolds.indices where pendingHolds[index].recognizer === recognizer {
+      if wants == .ended && pendingHolds[index].endedReason == nil { pendingHolds[index].endedReason = reason ?? "" }
+      return
+    }
+    pendingHolds.append(
+      PendingHold(recognizer: recognizer, first: wants, reason: reason, endedReason: wants == .ended ? reason : nil))
+  }
+
+  /// Decides the requests of `pendingHolds`, once nothing else is left to resolve: a recognizer
+  /// whose requirement is still active is held (its `wait` line), one whose requirement
+  /// recognized fails, and one whose requirements all failed meanwhile enters the state it asked
+  /// for as if it had never waited (a pan's translation does not restart at zero; <doc:BehaviourReference> §3.7).
+  func settlePendingHolds() {
+    var holds: [PendingHold] = []
+    swap(&holds, &pendingHolds)
+    candidates.removeAll()
+    for hold in holds {
+      let recognizer = hold.recognizer
+      guard
+        recognizer.runtime.participating && recognizer.publishedState == .possible && !recognizer.runtime.held
+          && recognizer.runtime.candidate == nil
+      else { continue }
+      var waiting = false
+      var recognizedTarget: GestureRecognizer?
+      for edgeIndex in recognizer.requires.indices {
+        let edge = recognizer.requires[edgeIndex]
+        guard !edge.onCycle, edge.target.runtime.participating else { continue }
+        if edge.target.runtime.recognized {
+          recognizedTarget = edge.target
+          break
+        }
+        if edge.target.runtime.sequence == sequence && edge.target.publishedState == .possible { waiting = true }
+      }
+      if let target = recognizedTarget {
+        recognizer.requestedState = .failed
+        publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
+        continue
+      }
+      if waiting {
+        setHeld(recognizer, true)
+        recognizer.runtime.wants = hold.first
+        recognizer.runtime.firstWanted = hold.first
+        if trace != nil { emitWait(recognizer) }
+        if hold.first != .ended && hold.endedReason != nil {
+          recognizer.runtime.wants = .ended
+          if trace != nil { emitWait(recognizer) }
+        }
+        continue
+      }
+      addCandidate(recognizer, hold.first, reason: hold.reason)
+      if hold.first != .ended, let endedReason = hold.endedReason {
+        recognizer.runtime.followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
+      }
+    }
+    holds.clear()
+    swap(&holds, &pendingHolds)
+    if !candidates.isEmpty { resolveCandidates() }
   }
 
   func emitWait(_ recognizer: GestureRecognizer) {
@@ -256,14 +326,15 @@ extension GestureRuntime {
       publish(loser, .failed, reason: "prevented by \(winner.displayName)")
     }
     if fromPossible {
-      // Recognizers that require this one to fail fail now (behaviour reference §3.9).
+      // Recognizers that require this one to fail fail now (behaviour reference §3.9), through an
+      // edge found on a cycle too when the hold was in place before the cycle was (§3.11).
       for dependentIndex in winner.dependents.indices {
         let dependent = winner.dependents[dependentIndex]
         guard
           dependent !== winner && dependent.runtime.participating
             && dependent.publishedState == .possible && !dependent.runtime.sentAction
             && dependent.runtime.candidate == nil
-            && dependent.requires.contains(where: { $0.target === winner && !$0.onCycle })
+            && dependent.requires.contains(where: { $0.target === winner && (!$0.onCycle || dependent.runtime.held) })
         else { continue }
         dependent.requestedState = .failed
         setHeld(dependent, false)
@@ -408,16 +479,20 @@ extension GestureRuntime {
     defer { swap(&stack, &componentStack) }
     stack.append(recognizer)
     while let current = stack.popLast() {
+      // An edge ignored as part of a cycle joins no one (behaviour reference §3.11).
       for edgeIndex in current.requires.indices {
         let edge = current.requires[edgeIndex]
-        guard edge.target.runtime.participating && edge.target.runtime.mark != mark else { continue }
+        guard !edge.onCycle && edge.target.runtime.participating && edge.target.runtime.mark != mark else { continue }
         edge.target.runtime.mark = mark
         stack.append(edge.target)
         members.append(edge.target)
       }
       for dependentIndex in current.dependents.indices {
         let dependent = current.dependents[dependentIndex]
-        guard dependent.runtime.participating && dependent.runtime.mark != mark else { continue }
+        guard
+          dependent.runtime.participating && dependent.runtime.mark != mark
+            && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
+        else { continue }
         dependent.runtime.mark = mark
         stack.append(dependent)
         members.append(dependent)
@@ -449,7 +524,14 @@ extension GestureRuntime {
   func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
     let from = recognizer.publishedState
     recognizer.publishedState = state
-    if from == .possible { stopWithholding(recognizer) }
+    // Each published state is a decision: the view calls it causes come in its order (§5).
+    decisionSerial &+= 1
+    let decision = decisionSerial
+    if from == .possible {
+      releasingDecision = decision
+      stopWithholding(recognizer)
+      releasingDecision = 0
+    }
     if trace != nil {
       emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
     }
@@ -463,6 +545,7 @@ extension GestureRuntime {
         for attemptIndex in recognizer.attemptTouches.indices {
           let attempt = recognizer.attemptTouches[attemptIndex]
           if let record = attempt.touch.record {
+            if !record.cancelRequested { record.cancelledBy = decision }
             record.cancelRequested = true
             markDirty(record)
           }

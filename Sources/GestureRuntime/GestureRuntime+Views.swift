@@ -21,17 +21,29 @@ extension GestureRuntime {
     }
   }
 
+  /// Stops the recognizer withholding the touch at `index` of its attempt. When it was the last
+  /// to withhold the touch's `began` (or its end, once that came), the touch is released by the
+  /// decision being published (`releasingDecision`, 0 outside one), whose view calls come in that
+  /// decision's place (<doc:BehaviourReference> §5).
   func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
     let flags = recognizer.attemptTouches[index].withholds
     recognizer.attemptTouches[index].withholds = 0
     guard flags != 0, let record = recognizer.attemptTouches[index].touch.record else { return }
-    if flags & 1 != 0 { record.beganWithholders -= 1 }
-    if flags & 2 != 0 { record.endWithholders -= 1 }
+    if flags & 1 != 0 {
+      record.beganWithholders -= 1
+      if record.beganWithholders == 0 && record.viewState == .pending { record.beganReleasedBy = releasingDecision }
+    }
+    if flags & 2 != 0 {
+      record.endWithholders -= 1
+      if record.endWithholders == 0 && record.endPending { record.endReleasedBy = releasingDecision }
+    }
     markDirty(record)
   }
 
-  /// Works out each dirty touch's view calls, then makes them grouped per view and phase
-  /// (<doc:BehaviourReference> §2.7–2.11).
+  /// Works out each dirty touch's view calls, then makes them grouped per view: first the calls
+  /// that this dispatch's decisions cause, decision by decision in the order they were published
+  /// and one call per phase for each; then the event's own calls, one per phase, in the order
+  /// began, moved, ended, cancelled (<doc:BehaviourReference> §2.7–2.11, 5).
   func deliverToViews() {
     guard !dirtyRecords.isEmpty else { return }
     if dirtyRecords.count == 1 {
@@ -60,6 +72,9 @@ extension GestureRuntime {
       return
     }
     viewCalls.clear()
+    if dirtyRecords.contains(where: { $0.viewState != .done && $0.view?.isMultipleTouchEnabled == false }) {
+      planInCallOrder()
+    }
     var index = 0
     while index < dirtyRecords.count {
       planViewCalls(dirtyRecords[index])
@@ -67,26 +82,81 @@ extension GestureRuntime {
     }
     dirtyRecords.removeAll()
     guard !viewCalls.isEmpty else { return }
-    // Group: views in order of first appearance; per view, began, moved, ended, cancelled.
+    // Group: views in order of first appearance; per view, the decisions' calls in the order of
+    // the decisions, then the event's own (`eventOwnCall`); within each, one call per phase in
+    // the order began, moved, ended, cancelled, its touches in `order`.
     passMark &+= 1
     let mark = Int(truncatingIfNeeded: passMark)
     let calls = viewCalls
     viewCalls.clear()
+    var ofView: [PlannedViewCall] = []
+    swap(&ofView, &viewCallScratch)
+    defer {
+      ofView.clear()
+      swap(&ofView, &viewCallScratch)
+    }
     for call in calls where call.view.runtimeMark != mark {
       call.view.runtimeMark = mark
-      for phase in [TouchPhase.began, .moved, .ended, .cancelled] {
+      ofView.clear()
+      for other in calls where other.view === call.view { ofView.append(other) }
+      if ofView.count > 1 {
+        ofView.sort { a, b in
+          if a.decision != b.decision { return a.decision < b.decision }
+          if a.phase != b.phase { return Self.phaseRank(a.phase) < Self.phaseRank(b.phase) }
+          return a.order < b.order
+        }
+      }
+      var start = 0
+      while start < ofView.count {
+        var end = start + 1
+        while end < ofView.count && ofView[end].decision == ofView[start].decision
+          && ofView[end].phase == ofView[start].phase
+        {
+          end += 1
+        }
         scratchTouches.clear()
-        for other in calls where other.view === call.view && other.phase == phase {
-          scratchTouches.append(other.touch)
-        }
-        if scratchTouches.count > 1 {
-          scratchTouches.sort { $0.beganAt != $1.beganAt ? $0.beganAt < $1.beganAt : $0.identifier < $1.identifier }
-        }
-        if !scratchTouches.isEmpty { callView(call.view, phase, scratchTouches) }
+        for index in start..<end { scratchTouches.append(ofView[index].touch) }
+        callView(call.view, ofView[start].phase, scratchTouches)
+        start = end
       }
     }
     scratchTouches.clear()
   }
+
+  /// Orders the dirty touches by the place of their first view call (their decision's, or the
+  /// event's own), so that a view with `isMultipleTouchEnabled` false gets the first of its
+  /// touches in the order it hears of them (<doc:BehaviourReference> §2.7, 5).
+  func planInCallOrder() {
+    // A decision's touches in the order they began; the event's own in the order of the list.
+    var keyed: [(key: UInt64, order: UInt64, record: TouchRecord)] = []
+    for index in 0..<dirtyRecords.count {
+      let record = dirtyRecords[index]
+      let key: UInt64
+      switch record.viewState {
+      case .pending: key = decisionKey(record.beganReleasedBy)
+      case .active where record.cancelRequested: key = decisionKey(record.cancelledBy)
+      case .active where record.endPending: key = decisionKey(record.endReleasedBy)
+      default: key = Self.eventOwnCall
+      }
+      keyed.append((key, key == Self.eventOwnCall ? UInt64(index) : record.serial, record))
+    }
+    keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.order < $1.order }
+    dirtyRecords.removeAll()
+    for entry in keyed { dirtyRecords.append(entry.record) }
+  }
+
+  /// The place of a phase among one decision's (or the event's own) calls.
+  static func phaseRank(_ phase: TouchPhase) -> Int {
+    switch phase {
+    case .began: return 0
+    case .moved, .stationary: return 1
+    case .ended: return 2
+    case .cancelled: return 3
+    }
+  }
+
+  /// The `decision` of the event's own calls, which come after every decision's.
+  static var eventOwnCall: UInt64 { .max }
 
   @inline(__always)
   func planViewCalls(_ record: TouchRecord) {
@@ -99,35 +169,58 @@ extension GestureRuntime {
     viewHandle._withUnsafeGuaranteedRef { view in planViewCalls(record, view) }
   }
 
+  /// Plans one touch's view calls, each with the decision that causes it (or as one of the
+  /// event's own calls).
   private func planViewCalls(_ record: TouchRecord, _ view: View) {
-    if record.cancelRequested || record.inputCancelled {
-      if record.viewState == .active { addViewCall(view, .cancelled, record) }
+    let own = Self.eventOwnCall
+    if record.cancelRequested || (record.inputCancelled && record.viewState == .active) {
+      // Cancelled by a recognition (2.8), or by the input (the event's own call).
+      if record.viewState == .active {
+        addViewCall(view, .cancelled, record, decision: record.cancelRequested ? decisionKey(record.cancelledBy) : own)
+      }
       record.viewState = .done
       return
     }
+    // From here on a cancelled touch is one whose `began` was withheld: it is released like any
+    // other once its recognizers decide, and then cancelled (2.9).
+    var endDecision = own
     if record.viewState == .pending {
       if isBeganWithheld(record) { return }
-      if !view.isMultipleTouchEnabled && view.activeTouchCount > 0 {
+      if record.suppressors > 0 || (!view.isMultipleTouchEnabled && view.activeTouchCount > 0) {
         record.viewState = .done
         return
       }
-      addViewCall(view, .began, record)
+      let decision = decisionKey(record.beganReleasedBy)
+      addViewCall(view, .began, record, decision: decision)
       record.viewState = .active
       if record.movedWhileWithheld && (record.phaseInDispatch != .began) {
-        addViewCall(view, .moved, record)
+        addViewCall(view, .moved, record, decision: decision)
       }
+      if record.inputCancelled {
+        addViewCall(view, .cancelled, record, decision: decision)
+        record.viewState = .done
+        return
+      }
+      // A released touch's end comes with its release, or with the later decision that released
+      // the end itself.
+      if decision != own { endDecision = max(decision, record.endReleasedBy) }
     } else if record.phaseInDispatch == .moved {
-      addViewCall(view, .moved, record)
+      addViewCall(view, .moved, record, decision: own)
     }
     if record.endPending {
       if isEndWithheld(record) { return }
-      addViewCall(view, .ended, record)
+      if endDecision == own { endDecision = decisionKey(record.endReleasedBy) }
+      addViewCall(view, .ended, record, decision: endDecision)
       record.viewState = .done
     }
   }
 
+  /// A decision's serial number as the key of its view calls: 0 (no decision) is the event's own.
   @inline(__always)
-  func addViewCall(_ view: View, _ phase: TouchPhase, _ record: TouchRecord) {
+  func decisionKey(_ serial: UInt64) -> UInt64 { serial == 0 ? Self.eventOwnCall : serial }
+
+  @inline(__always)
+  func addViewCall(_ view: View, _ phase: TouchPhase, _ record: TouchRecord, decision: UInt64) {
     switch phase {
     case .began: view.activeTouchCount += 1
     case .ended, .cancelled: view.activeTouchCount -= 1
@@ -136,7 +229,12 @@ extension GestureRuntime {
     if planningOneRecord {
       plannedPhases.append(phase)
     } else {
-      viewCalls.append((view, phase, record.touch))
+      // The event's own calls list their touches in the order the event lists them; a
+      // decision's, in the order the touches began.
+      let order =
+        decision == Self.eventOwnCall && record.phaseInDispatch != nil
+        ? UInt64(record.eventIndex) : (1 << 32) &+ record.serial
+      viewCalls.append(PlannedViewCall(view: view, phase: phase, touch: record.touch, decision: decision, order: order))
     }
   }
 
@@ -225,4 +323,14 @@ extension GestureRuntime {
       recordPool.append(record)
     }
   }
+}
+
+/// One view call planned in the view phase of a dispatch: the decision that causes it (or
+/// ``GestureRuntime/eventOwnCall``) and the place of its touch among the touches of one call.
+struct PlannedViewCall {
+  let view: View
+  let phase: TouchPhase
+  let touch: Touch
+  let decision: UInt64
+  let order: UInt64
 }

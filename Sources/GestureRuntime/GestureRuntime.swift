@@ -44,6 +44,15 @@ public final class GestureRuntime {
   let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
   static var recordPoolLimit: Int { 16 }
   var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
+  /// Counts touch-downs (``TouchRecord/serial``).
+  var touchSerial: UInt64 = 0
+  /// Counts published states: each is a decision whose view calls come in this order
+  /// (<doc:BehaviourReference> §5). The one being published, while its withholding stops.
+  var decisionSerial: UInt64 = 0
+  var releasingDecision: UInt64 = 0
+  /// How many touches the recognizer being delivered to ignored during the delivery
+  /// (<doc:BehaviourReference> §2.5).
+  var ignoredThisDelivery = 0
 
   // Recognizers in an attempt.
   let participants = ScratchList<GestureRecognizer>()
@@ -69,6 +78,8 @@ public final class GestureRuntime {
   let requests = ScratchList<Request>()
   let requestBatch = ScratchList<Request>()
   let releases = ScratchList<GestureRecognizer>()
+  /// Requests to leave `possible` that wait for the dispatch's other changes (`settlePendingHolds`).
+  var pendingHolds: [PendingHold] = []
   let releaseBatch = ScratchList<GestureRecognizer>()
   let finished = ScratchList<GestureRecognizer>()
   let finishedBatch = ScratchList<GestureRecognizer>()
@@ -99,7 +110,9 @@ public final class GestureRuntime {
   let collectedRecognizers = ScratchList<GestureRecognizer>()
   /// For each of `collectedRecognizers`, how many views above the hit view it was found.
   let collectedSteps = ScratchList<Int>()
-  var viewCalls: [(view: View, phase: TouchPhase, touch: Touch)] = []
+  var viewCalls: [PlannedViewCall] = []
+  /// One view's calls while they are put in order (taken out while in use).
+  var viewCallScratch: [PlannedViewCall] = []
   /// While the view calls of a single touch are planned: their phases, in order.
   var planningOneRecord = false
   var plannedPhases = PlannedPhases()
@@ -111,7 +124,28 @@ public final class GestureRuntime {
   // Timers.
   var timers = TimerQueue()
   var timerGeneration: UInt64 = 0
+  /// The deadline last reported to ``nextTimerDeadlineDidChange``.
+  var reportedDeadline: Timestamp?
+
+  /// Called with the new ``nextTimerDeadline`` (nil: no timer pending) whenever it changes, after
+  /// the dispatch that changed it: the hook for an app that runs its own event loop (GLib, SDL,
+  /// its own `poll`) to re-arm its timeout. Setting it does not call it: read
+  /// ``nextTimerDeadline`` for the current value.
+  public var nextTimerDeadlineDidChange: ((Timestamp?) -> Void)? {
+    didSet { reportedDeadline = nextTimerDeadline }
+  }
   static let watchdogTimerID = Int.min
+
+  /// A request to leave `possible` made while a requirement was active, decided once the
+  /// dispatch's other changes are resolved (<doc:BehaviourReference> §3.7).
+  struct PendingHold {
+    let recognizer: GestureRecognizer
+    /// `began` or `ended`: what it asked for first.
+    let first: GestureRecognizer.State
+    let reason: String?
+    /// Set when it asked for `ended` (after `began`, or at once): the reason given ("" for none).
+    var endedReason: String?
+  }
 
   /// A state a recognizer asked for, waiting to be resolved.
   struct Request {
@@ -279,6 +313,7 @@ public final class GestureRuntime {
     settle()
     isDispatching = false
     if !deferred.isEmpty { runDeferred() }
+    if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
   }
 
   /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has

@@ -10,14 +10,14 @@ public struct TouchInput: Hashable, Sendable {
   public var location: Point
   /// The kind of input.
   public var type: TouchType
-  /// The force the device reports (``Touch/force``: 1 is an average touch; 0 when not reported).
+  /// The force the device reports (``GestureCore/Touch/force``: 1 is an average touch; 0 when not reported).
   public var force: Double
-  /// The highest force the device can report (``Touch/maximumPossibleForce``; 0 when not reported).
+  /// The highest force the device can report (``GestureCore/Touch/maximumPossibleForce``; 0 when not reported).
   public var maximumPossibleForce: Double
-  /// The contact's radius along its major axis, in points (``Touch/majorRadius``; 0 when not
+  /// The contact's radius along its major axis, in points (``GestureCore/Touch/majorRadius``; 0 when not
   /// reported).
   public var majorRadius: Double
-  /// How far ``majorRadius`` may be off, in points (``Touch/majorRadiusTolerance``).
+  /// How far ``majorRadius`` may be off, in points (``GestureCore/Touch/majorRadiusTolerance``).
   public var majorRadiusTolerance: Double
 
   /// Creates a touch change. Force and contact size are those of this event: the touch takes

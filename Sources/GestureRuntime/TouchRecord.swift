@@ -48,6 +48,23 @@ final class TouchRecord {
   var endWithholders = 0
   /// Where the record sits in the runtime's ``LiveTouchTable`` while the touch is down, or -1.
   var liveIndex = -1
+  /// The order in which touches began (the runtime's count of touch-downs): the order of the
+  /// touches of a view call that a decision causes.
+  var serial: UInt64 = 0
+  /// Where the touch is listed in the current event, while it changed in it: the order of the
+  /// touches of the event's own view calls (<doc:BehaviourReference> §5).
+  var eventIndex = 0
+  /// The decisions (the runtime's serial numbers of published states) that released the
+  /// withheld `began`, released the withheld end, and cancelled the touch on its view (0: none):
+  /// the view calls they cause come before the event's own, in the order of the decisions
+  /// (<doc:BehaviourReference> §5, 2.8–2.11).
+  var beganReleasedBy: UInt64 = 0
+  var endReleasedBy: UInt64 = 0
+  var cancelledBy: UInt64 = 0
+  /// How many recognizers that received the touch when it began were already `began` or
+  /// `changed` with `cancelsTouchesInView` and still hold it: while any does, the touch never
+  /// reaches the view (<doc:BehaviourReference> §2.7); one that ignores it (§2.5) does not count.
+  var suppressors = 0
 
   init(touch: Touch, view: View?) {
     self.touch = touch
@@ -73,6 +90,12 @@ final class TouchRecord {
     beganWithholders = 0
     endWithholders = 0
     liveIndex = -1
+    serial = 0
+    eventIndex = 0
+    beganReleasedBy = 0
+    endReleasedBy = 0
+    cancelledBy = 0
+    suppressors = 0
   }
 
   /// Drops what a retired record refers to while it waits in the pool: its touch (for

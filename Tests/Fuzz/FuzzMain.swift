@@ -1,6 +1,6 @@
 // The libFuzzer entry points. Scripts/fuzz.sh compiles this file with
 // Tests/GesturectlTests/{FuzzTargets,RandomCases}.swift against the package's modules, with
-// -sanitize=fuzzer,address, and picks the target with GESTURE_FUZZ_TARGET (scene, script, runtime).
+// -sanitize=fuzzer,address, and picks the target with GESTURE_FUZZ_TARGET (scene, script, runtime, recording).
 
 #if canImport(Glibc)
   import Glibc

@@ -68,8 +68,8 @@ struct TapTests {
       h.decisions == [
         "0 view V touchesBegan 1",
         "0.2 state doubleTap possible → failed: tap 2 began 60 pt from the first, more than 45 pt allowed",
-        "0.2 view V touchesBegan 2",
         "0.2 view V touchesEnded 1",
+        "0.2 view V touchesBegan 2",
         "0.2 reset doubleTap",
         "0.3 view V touchesEnded 2",
       ])

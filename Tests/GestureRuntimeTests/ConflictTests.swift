@@ -311,8 +311,8 @@ struct FailureRequirementTests {
         "0.2 state b possible → failed: failed",
         "0.2 state a possible → ended: released: b failed",
         "0.2 action a ended at (10, 10)",
-        "0.2 view V touchesBegan 2",
         "0.2 view V touchesCancelled 1",
+        "0.2 view V touchesBegan 2",
         "0.2 reset a",
         "0.2 reset b",
       ])

@@ -147,8 +147,9 @@ struct ReentrancyTests {
     #expect(
       lines == [
         "0.1 state first possible → began: began",
-        "0.2 wait second wants began, waiting for third",
+        // A hold is settled once the dispatch's other changes are resolved (behaviour reference §3.7).
         "0.2 state first began → changed: changed",
+        "0.2 wait second wants began, waiting for third",
       ])
   }
 

@@ -82,7 +82,7 @@ struct BadInputTests {
       scene: scene("[]", subviews: #"{"name": "W", "frame": [0, 0, 1, 1], "transform": {"rotate": 1}}"#), events: nil,
       code: 65,
       message:
-        "error: views[0].subviews[1].transform.rotate: unknown field 'rotate'; expected scale, rotation or translation"
+        "error: views[0].subviews[1].transform.rotate: unknown field 'rotate' (did you mean 'rotation'?); expected scale, rotation or translation"
     ),
     Case(
       name: "negative bounds",
@@ -213,7 +213,7 @@ struct BadInputTests {
     arguments: [
       (
         ["trace"],
-        "Error: missing arguments\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg]\n  See 'gesturectl trace --help'."
+        "Error: missing arguments\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg] [--description <file>] [--calibration <matrix>]\n  See 'gesturectl trace --help'."
       ),
       (["trace", "a", "b", "c"], "Error: unexpected argument 'c'"),
       (["trace", "a", "b", "--fromat", "text"], "Error: unknown option '--fromat' (did you mean '--format'?)"),

@@ -80,7 +80,12 @@ extension CheckMarkGestureRecognizer {
       let checkMark = CheckMarkGestureRecognizer(name: name)
       if let stroke = values["minimumStroke"]?.numberValue { checkMark.minimumStroke = stroke }
       return checkMark
-    })
+    }
+  ).reading { recognizer in
+    // Read back for SceneExporter: nil for a recognizer of another kind.
+    guard let checkMark = recognizer as? CheckMarkGestureRecognizer else { return nil }
+    return ["minimumStroke": .number(checkMark.minimumStroke)]
+  }
 }
 
 /// The catalog of a tool that knows the built-in kinds and the check mark.
@@ -286,4 +291,33 @@ struct DocExampleTests {
       ])
   }
   // end-snippet
+}
+
+@Suite("The documentation's field report")
+struct FieldReportSnippetTests {
+  @Test("An app records its trace and input, and exports its scene, for a report")
+  func fieldReport() throws {
+    let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let tap = TapGestureRecognizer(name: "tap")
+    window.addGestureRecognizer(tap)
+    var traceLog = ""
+    // snippet: field-report
+    // At start-up: the trace as JSON lines, and the input as an event script.
+    let recorder = EventScriptRecorder(forwardingTo: JSONLinesTraceWriter { traceLog += $0 })
+    let runtime = GestureRuntime(window: window, trace: recorder)
+
+    // … the app runs; a user reports that a gesture did not fire …
+
+    // With the report: the view tree as a scene, the input since start-up, and the trace.
+    let report = (
+      scene: try SceneExporter(catalog: .standard).scene(of: window),
+      events: recorder.script,
+      trace: traceLog
+    )
+    // end-snippet
+    runtime.send(TouchInput(id: 1, phase: .began, x: 10, y: 10), at: .zero)
+    #expect(report.scene.contains(#""kind": "tap""#))
+    #expect(recorder.script == #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 10, "y": 10}]}"# + "\n")
+    #expect(traceLog.hasPrefix(#"{"t":0,"kind":"touch""#))
+  }
 }

@@ -1,4 +1,5 @@
 import GestureCore
+import GestureInput
 import GestureRecognizers
 import GestureRuntime
 
@@ -27,13 +28,14 @@ struct FuzzByteSource: RandomNumberGenerator {
 
 enum FuzzTargets {
   /// The targets, by the name Scripts/fuzz.sh gives in GESTURE_FUZZ_TARGET and the corpus folders.
-  static let names = ["scene", "script", "runtime"]
+  static let names = ["scene", "script", "runtime", "recording"]
 
   /// Runs target `name` on one input. Returns a broken invariant, if any (the fuzzer traps on it).
   static func run(_ name: String, _ bytes: [UInt8]) -> String? {
     switch name {
     case "scene": scene(bytes)
     case "script": script(bytes)
+    case "recording": recording(bytes)
     default: runtime(bytes)
     }
   }
@@ -102,6 +104,56 @@ enum FuzzTargets {
       _ = TraceFormat.text(event)
       _ = TraceFormat.json(event)
     }
+    return nil
+  }
+
+  /// The evemu reader and the touch decoders on a recording: every frame's touches must make a
+  /// valid event (a touch begins once, moves and ends only while down, appears once per frame,
+  /// at finite coordinates), and the frames replay through the script scene.
+  static func recording(_ bytes: [UInt8]) -> String? {
+    guard let scene = try? SceneLoader(file: "fuzz.scene.json").load(bytes: Array(scriptScene.utf8)) else {
+      return "the fixed scene does not load"
+    }
+    let lines = LineReader(bytes: bytes)
+    var decoder = RecordingDecoder(frame: scene.root.frame)
+    var frames: [InputFrame] = []
+    var live: Set<Int> = []
+    var lastTime = Timestamp.zero
+    while let line = lines.nextLine() {
+      let frame: InputFrame?
+      do {
+        frame = try decoder.decode(line: line, number: lines.lineNumber)
+      } catch {
+        if error.message.isEmpty { return "an error without a message" }
+        if error.line != lines.lineNumber || error.column < 1 {
+          return "an error at \(error.line):\(error.column), not on line \(lines.lineNumber)"
+        }
+        break
+      }
+      guard let frame else { continue }
+      if frame.time < lastTime { return "a frame at \(frame.time) s after one at \(lastTime) s" }
+      lastTime = frame.time
+      var seen: Set<Int> = []
+      for touch in frame.touches {
+        let id = touch.input.id
+        if !seen.insert(id).inserted { return "touch \(id) twice in one frame" }
+        if !touch.input.location.x.isFinite || !touch.input.location.y.isFinite { return "a non-finite location" }
+        switch touch.input.phase {
+        case .began:
+          if !live.insert(id).inserted { return "touch \(id) began twice" }
+        case .moved, .stationary:
+          if !live.contains(id) { return "touch \(id) moved while up" }
+        case .ended, .cancelled:
+          if live.remove(id) == nil { return "touch \(id) ended while up" }
+        }
+        if let force = touch.force, !(force >= 0) { return "a negative force" }
+        if let radius = touch.majorRadius, !(radius >= 0) { return "a negative radius" }
+      }
+      if frames.count < 10_000 { frames.append(frame) }
+    }
+    let replay = Replay(scene: scene, trace: TraceRecorder())
+    for frame in frames { replay.apply(RecordingInput.scriptEvent(frame)) }
+    replay.finish()
     return nil
   }
 

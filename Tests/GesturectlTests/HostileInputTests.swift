@@ -11,7 +11,7 @@ struct HostileInputTests {
 
   static let stored: [(file: String, code: Int32, message: String)] = [
     ("truncated.scene.json", 65, "error: unterminated array: expected ',' or ']'"),
-    ("bom.scene.json", 0, "ok: 1 views"),
+    ("bom.scene.json", 0, "ok: 1 view,"),
     ("invalid-utf8.scene.json", 65, "error: invalid UTF-8 byte 0xFF"),
     ("nan.scene.json", 65, "error: expected a value, found 'N'"),
     ("infinity.scene.json", 65, "error: expected a digit, found 'I'"),

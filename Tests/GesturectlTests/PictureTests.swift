@@ -96,7 +96,7 @@ struct PictureTests {
     return "(\(Int(x)), \(Int(y))) \(object["view"] as? String ?? "-")"
   }
 
-  @Test("The HTML page is self-contained: no script, no external file, three well-formed drawings")
+  @Test("The HTML page is self-contained: no script, no external file, a timeline per zoom level, scene and graph")
   func html() throws {
     let page = gesturectl([
       "trace", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl"), "--format", "html",
@@ -110,7 +110,7 @@ struct PictureTests {
     let drawings = page.out.components(separatedBy: "<svg ").dropFirst().map {
       "<svg " + $0.components(separatedBy: "</svg>")[0] + "</svg>"
     }
-    #expect(drawings.count == 3)
+    #expect(drawings.count == TraceReport.zoomLevels.count + 2)
     for drawing in drawings {
       #expect(XMLCounter.parse(drawing) != nil, "\(drawing.prefix(80))")
     }

@@ -48,11 +48,18 @@ struct TraceCommandTests {
     #expect(readme.contains("```text\n" + explanation.out + "```"))
   }
 
-  @Test("The text format is the default on a terminal, JSON lines otherwise; options may come first")
+  @Test("The text format is the default whatever standard output is; options may come first")
   func defaultFormat() {
-    let terminal = gesturectl(
-      ["trace", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl")], terminal: true)
-    #expect(terminal.out.hasPrefix("    time  what"))
+    for terminal in [true, false] {
+      let result = gesturectl(
+        ["trace", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl")],
+        terminal: terminal)
+      let text = gesturectl([
+        "trace", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl"), "--format", "text",
+      ])
+      #expect(result.out == text.out)
+      #expect(result.out.hasPrefix("    time  what"))
+    }
     let piped = gesturectl([
       "trace", "--format=jsonl", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl"),
     ])
@@ -121,7 +128,7 @@ struct TraceCommandTests {
     #expect(result.code == 0)
     #expect(
       result.out
-        == "\(example("swipe-pan.scene.json")): ok: 2 views, 2 recognizers, 1 delegates\n\(example("swipe-pan-slow.events.jsonl")): ok: 6 events\n"
+        == "\(example("swipe-pan.scene.json")): ok: 2 views, 2 recognizers, 1 delegate\n\(example("swipe-pan-slow.events.jsonl")): ok: 6 events\n"
     )
   }
 

@@ -1,0 +1,20 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+// An app's own gesturectl: the built-in commands and kinds, plus the check mark of the
+// custom-recognizer article.
+let package = Package(
+  name: "CheckMark",
+  dependencies: [
+    // In your own package, point at a release of the library instead of this folder.
+    .package(name: "Gestures", path: "../..")
+  ],
+  targets: [
+    .executableTarget(
+      name: "checkmarkctl",
+      dependencies: [
+        .product(name: "GestureCore", package: "Gestures"),
+        .product(name: "GestureCtlKit", package: "Gestures"),
+      ])
+  ]
+)

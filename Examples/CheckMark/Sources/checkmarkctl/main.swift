@@ -1,0 +1,4 @@
+import GestureCore
+import GestureCtlKit
+
+GestureCtl.main(catalog: .standard.registering(CheckMarkGestureRecognizer.kind))

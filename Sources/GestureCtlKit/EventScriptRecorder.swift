@@ -1,0 +1,94 @@
+public import GestureCore
+public import GestureRuntime
+
+/// Records the input an app's runtime receives as an event script (<doc:FileFormats>, event
+/// script), so that a field report can be replayed with `gesturectl trace` against the scene
+/// ``SceneExporter`` writes.
+///
+/// Attach it as the runtime's trace sink (give it the app's own sink to forward to): it turns the
+/// trace's `touch` lines into script events, one event per dispatch, and the dispatches of the
+/// runtime's timers into time marks. Scene changes the app makes (disabling a recognizer,
+/// removing a view or a recognizer) are not in the trace: note them with
+/// ``recordSetEnabled(_:_:at:)``, ``recordRemoveFromSuperview(_:at:)`` and
+/// ``recordRemoveRecognizer(_:at:)`` where the app makes them.
+///
+/// ```swift
+/// let recorder = EventScriptRecorder(forwardingTo: JSONLinesTraceWriter { traceFile.append($0) })
+/// let runtime = GestureRuntime(window: window, trace: recorder)
+/// // … later, with the report:
+/// let script = recorder.script
+/// let scene = try SceneExporter().scene(of: window)
+/// ```
+///
+/// The trace says where each touch was and in which phase; it does not carry the touch's type or
+/// force, so the script's touches are direct touches without force.
+public final class EventScriptRecorder: TraceSink {
+  private let next: (any TraceSink)?
+  /// The script so far, one JSON object a line (without newlines).
+  public private(set) var lines: [String] = []
+  private var pending: [String] = []
+  private var pendingTime = Timestamp.zero
+  private var lastTime: Timestamp?
+
+  /// Creates a recorder that forwards every trace event to `next`, if given.
+  public init(forwardingTo next: (any TraceSink)? = nil) {
+    self.next = next
+  }
+
+  /// The script so far as the text of a `.events.jsonl` file.
+  public var script: String {
+    (lines + (pending.isEmpty ? [] : [touchLine()])).map { $0 + "\n" }.joined()
+  }
+
+  private func touchLine() -> String {
+    "{\"t\": \(JSONText.number(pendingTime.seconds)), \"touches\": [\(pending.joined(separator: ", "))]}"
+  }
+
+  private func flush() {
+    guard !pending.isEmpty else { return }
+    lines.append(touchLine())
+    lastTime = pendingTime
+    pending.removeAll()
+  }
+
+  /// Turns a touch line into the script's touch, and marks the time of a timer's dispatch.
+  public func record(_ event: TraceEvent) {
+    if case .touch(let id, let phase, let location, _) = event.kind {
+      if !pending.isEmpty && event.time != pendingTime { flush() }
+      pendingTime = event.time
+      pending.append(
+        "{\"id\": \(id), \"phase\": \"\(phase.rawValue)\", \"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y))}"
+      )
+    } else {
+      flush()
+      if lastTime.map({ event.time > $0 }) ?? (event.time > .zero) {
+        // A dispatch without input: a timer fired; advancing the clock to it replays it.
+        lines.append("{\"t\": \(JSONText.number(event.time.seconds))}")
+        lastTime = event.time
+      }
+    }
+    next?.record(event)
+  }
+
+  private func command(_ time: Timestamp, _ fields: String) {
+    flush()
+    lines.append("{\"t\": \(JSONText.number(time.seconds)), \(fields)}")
+    lastTime = time
+  }
+
+  /// Notes that the app set `recognizer.isEnabled` to `value` at `time`.
+  public func recordSetEnabled(_ recognizer: GestureRecognizer, _ value: Bool, at time: Timestamp) {
+    command(
+      time, "\"command\": \"setEnabled\", \"recognizer\": \(JSONText.quote(recognizer.name)), \"value\": \(value)")
+  }
+
+  /// Notes that the app removed `view` from its superview at `time`.
+  public func recordRemoveFromSuperview(_ view: View, at time: Timestamp) {
+    command(time, "\"command\": \"removeFromSuperview\", \"view\": \(JSONText.quote(view.name))")
+  }
+
+  /// Notes that the app removed `recognizer` from its view at `time`.
+  public func recordRemoveRecognizer(_ recognizer: GestureRecognizer, at time: Timestamp) {
+    command(time, "\"command\": \"removeRecognizer\", \"recognizer\": \(JSONText.quote(recognizer.name))")
+  }
+}

@@ -1,0 +1,81 @@
+import GestureCore
+import GestureInput
+import GestureRuntime
+
+#if os(Linux)
+  import Glibc
+#endif
+
+enum LiveCommand {
+  static let command = Subcommand(
+    name: "live",
+    overview:
+      "Run a scene on a live input device (or a FIFO fed kernel events) on the real clock, printing the trace as it happens.",
+    usage: "live <scene> <device> [--description <file>] [--calibration <matrix>] [--format text|jsonl]",
+    arguments: [
+      ("<scene>", "The scene file (*.scene.json): its root view's frame is the device's surface."),
+      (
+        "<device>",
+        "An input device such as /dev/input/event5 (reading it takes the 'input' group), or a FIFO fed struct input_event records stamped on CLOCK_MONOTONIC."
+      ),
+    ],
+    options: [
+      (
+        "--description <file>",
+        "The device's description as evemu writes it (N:, I:, B:, A: lines); needed for a FIFO, optional for a device."
+      ),
+      (
+        "--calibration <a,b,c,d,e,f>",
+        "libinput's calibration matrix, applied to coordinates normalized to 0…1 (rotated or mirrored panels)."
+      ),
+      ("--format <format>", "text (the default) or jsonl."),
+    ],
+    valued: ["--format"] + RecordingOptions.valued, flags: [],
+    run: run)
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
+    try GestureCtl.requirePositional(arguments, 2, command)
+    let chosen = try TraceCommand.format(arguments, allowed: ["text", "jsonl"])
+    let scene = try GestureCtl.loadScene(arguments.positional[0], context)
+    let options = try RecordingOptions(arguments)
+    let description = options.descriptionPath == nil ? nil : try options.description()
+    #if os(Linux)
+      let path = arguments.positional[1]
+      let device: InputDevice
+      do {
+        device = try InputDevice(path: path, description: description)
+      } catch {
+        throw InputError(kind: error.cannotOpen ? .cannotOpen : .data, message: "\(path): error: \(error.message)")
+      }
+      let clock = MonotonicClock()
+      let format = TraceFormat(rawValue: chosen)!
+      let writer = StreamingTraceWriter(format: format, output: context.stdout)
+      let runtime = GestureRuntime(window: scene.root, clock: clock, trace: writer)
+      runtime.strictTransitions = false
+      for warning in scene.warnings {
+        writer.record(TraceEvent(time: .zero, kind: .diagnostic(message: warning, recognizers: [])))
+      }
+      let loop = InputEventLoop(runtime: runtime, clock: clock)
+      do {
+        try loop.add(device, calibration: options.calibration)
+      } catch {
+        throw .data("\(path): error: \(error.message)")
+      }
+      let name = device.description.name.isEmpty ? "" : " (\(device.description.name))"
+      context.stderr.write(
+        "gesturectl live: reading \(path)\(name), \(device.description.kind.rawValue); Ctrl-C stops\n")
+      context.stderr.flush()
+      if format == .text { context.stdout.write("    time  what      who            detail\n") }
+      context.stdout.flush()
+      loop.turnHandler = { context.stdout.flush() }
+      loop.stop(onSignals: [SIGINT, SIGTERM])
+      loop.run()
+      writer.finish()
+      context.stdout.flush()
+      return 0
+    #else
+      _ = (chosen, scene, description)
+      throw .usage("live reads Linux input devices: it runs on Linux only")
+    #endif
+  }
+}

@@ -1,0 +1,147 @@
+import GestureCore
+import GestureInput
+import GestureRuntime
+
+/// The options of the commands that read an event script or a device recording
+/// (<doc:FileFormats>, device recordings): `--description FILE` and `--calibration a,b,c,d,e,f`.
+struct RecordingOptions {
+  static let valued = ["--description", "--calibration"]
+  static let help: [(String, String)] = [
+    (
+      "--description <file>",
+      "For a device recording (evemu) whose description (N:, I:, B:, A: lines) is in another file, as older evemu versions write it."
+    ),
+    (
+      "--calibration <a,b,c,d,e,f>",
+      "For a device recording: libinput's calibration matrix, applied to coordinates normalized to 0…1 before they are mapped onto the root view (rotated or mirrored panels)."
+    ),
+  ]
+
+  var descriptionPath: String?
+  var calibration = CalibrationMatrix.identity
+
+  init() {}
+
+  init(_ arguments: Arguments) throws(InputError) {
+    descriptionPath = arguments.options["--description"]
+    if let text = arguments.options["--calibration"] {
+      guard let matrix = CalibrationMatrix(parsing: text) else {
+        throw .usage("option '--calibration' expects six numbers a,b,c,d,e,f, found '\(text)'")
+      }
+      calibration = matrix
+    }
+  }
+
+  /// Reads the description file, if one was given.
+  func description() throws(InputError) -> DeviceDescription {
+    guard let path = descriptionPath else { return DeviceDescription() }
+    if path == "-" { throw .usage("the description cannot be read from standard input; give a file") }
+    let lines = try LineReader(path: path)
+    var reader = EvemuReader()
+    while let line = lines.nextLine() {
+      do {
+        if try reader.read(line, number: lines.lineNumber) != nil {
+          throw InputError.at(
+            path, lines.lineNumber, 1, "a description file holds no events: expected N:, I:, P:, B: and A: lines only")
+        }
+      } catch let error as RecordingError {
+        throw InputError.at(path, error.line, error.column, error.message)
+      } catch let error as InputError {
+        throw error
+      } catch {
+        throw .data("\(path): error: \(error)")
+      }
+    }
+    guard reader.hasDescription else {
+      throw .data("\(path):1:1: error: expected a device description (N:, I:, P:, B: and A: lines), found none")
+    }
+    return reader.description
+  }
+}
+
+/// Reads device recordings for gesturectl: content detection, and the frames of a recording.
+enum RecordingInput {
+  /// Whether the file at `path` is an evemu recording: the `# EVEMU` header or evemu's `X:` lines
+  /// come before anything else (<doc:FileFormats>, device recordings).
+  static func isRecording(path: String) throws(InputError) -> Bool {
+    let lines = try LineReader(path: path)
+    var checked = 0
+    while checked < 10_000, let line = lines.nextLine() {
+      checked += 1
+      if let answer = EvemuReader.looksLikeRecording(line) { return answer }
+    }
+    return false
+  }
+
+  /// Reads every frame of the recording at `path` (shown as `file`), calling `body` with each;
+  /// throws at the first malformed line, before or after frames were handed out.
+  static func read(
+    path: String, file: String, frame: Rect, options: RecordingOptions, _ body: (InputFrame) -> Void
+  ) throws(InputError) {
+    let description = try options.description()
+    let lines = try LineReader(path: path)
+    var decoder = RecordingDecoder(description: description, frame: frame, calibration: options.calibration)
+    while let line = lines.nextLine() {
+      do {
+        if let decoded = try decoder.decode(line: line, number: lines.lineNumber) { body(decoded) }
+      } catch {
+        throw .at(file, error.line, error.column, error.message)
+      }
+    }
+    if !decoder.hasEvents {
+      throw .data("\(file):\(max(1, lines.lineNumber)):1: error: the recording holds no event: expected E: lines")
+    }
+  }
+
+  /// The script event of a frame: its touches, or a time mark.
+  static func scriptEvent(_ frame: InputFrame) -> ScriptEvent {
+    frame.isTimeMark ? .advance(frame.time) : .touches(frame.time, frame.touchInputs)
+  }
+}
+
+extension GestureCtl {
+  /// Reads an event script or a device recording (told apart by content; `-` is standard input),
+  /// calling `body` with each event; returns how many events it read.
+  @discardableResult
+  ///
+  /// With `everyError`, every bad line of a JSON-lines script is reported (`validate`), not only
+  /// the first; with `warnings`, a script whose touches never all lift gets a warning there.
+  static func readEvents(
+    path: String, file: String, scene: Scene, options: RecordingOptions, everyError: Bool = false,
+    warnings: (any TextOutput)? = nil, _ body: (ScriptEvent) -> Void
+  ) throws(InputError) -> Int {
+    if path == "-" {
+      // Standard input is spooled to a file: telling a recording from a script reads it once.
+      let spooled = try spoolStandardInput()
+      defer { removeFile(spooled) }
+      return try readEvents(
+        path: spooled, file: file, scene: scene, options: options, everyError: everyError, warnings: warnings, body)
+    }
+    if try RecordingInput.isRecording(path: path) {
+      var count = 0
+      try RecordingInput.read(path: path, file: file, frame: scene.root.frame, options: options) { frame in
+        count += 1
+        body(RecordingInput.scriptEvent(frame))
+      }
+      return count
+    }
+    if options.descriptionPath != nil || options.calibration != .identity {
+      throw .usage("--description and --calibration apply to device recordings; \(file) is an event script")
+    }
+    var reader = EventScriptReader(
+      file: file, recognizerNames: Set(scene.recognizers.map(\.recognizer.name)),
+      viewNames: Set(scene.views.map(\.name)))
+    reader.collectsErrors = everyError
+    try reader.read(path: path, body)
+    if !reader.errors.isEmpty {
+      let shown = 50
+      var message = reader.errors.prefix(shown).map(\.message).joined(separator: "\n")
+      if reader.errors.count > shown {
+        message += "\n\(file): error: \(reader.errors.count - shown) more bad lines not shown"
+      }
+      throw .data(message)
+    }
+    if let warnings { warnUnlifted(reader, file, warnings) }
+    return reader.count
+  }
+}

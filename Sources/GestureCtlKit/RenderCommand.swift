@@ -1,0 +1,58 @@
+import GestureCore
+import GestureRuntime
+
+/// `gesturectl render`: draws a JSON-lines trace recorded elsewhere (by `trace --format jsonl`,
+/// or by an app's ``GestureRuntime/JSONLinesTraceWriter``) as text, a timeline or a page.
+enum RenderCommand {
+  static let command = Subcommand(
+    name: "render",
+    overview: "Draw a JSON-lines trace recorded elsewhere (an app's trace sink, trace --format jsonl).",
+    usage: "render <trace> [--scene <scene>] [--format text|html|svg]",
+    arguments: [
+      ("<trace>", "The trace, one JSON object per line (*.trace.jsonl); - reads standard input.")
+    ],
+    options: [
+      (
+        "--scene <scene>",
+        "The scene the trace came from: lanes in its order with each recognizer's kind, and, in html, the scene and its dependency graph."
+      ),
+      ("--format <format>", "text (the default), html or svg."),
+    ],
+    valued: ["--scene", "--format"], flags: [],
+    run: run)
+
+  static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
+    try GestureCtl.requirePositional(arguments, 1, command)
+    let chosen = try TraceCommand.format(arguments, allowed: ["text", "html", "svg"])
+    let tracePath = arguments.positional[0]
+    let scene = try arguments.options["--scene"].map { path throws(InputError) in
+      try GestureCtl.loadScene(path, context)
+    }
+    var reader = TraceFileReader(file: tracePath)
+    let events = try reader.read(from: LineReader(path: tracePath))
+    for (kind, count) in reader.skipped {
+      context.stderr.write(
+        "\(tracePath): warning: skipped \(count) line\(count == 1 ? "" : "s") of kind '\(kind)', which this gesturectl does not draw\n"
+      )
+    }
+    if chosen == "text" {
+      context.stdout.write(StreamingTraceWriter.text(events))
+    } else {
+      let title = "Trace \(tracePath)" + (arguments.options["--scene"].map { " of \($0)" } ?? "")
+      context.stdout.write(draw(format: chosen, events: events, scene: scene, title: title, context: context))
+    }
+    return 0
+  }
+
+  /// The svg timeline or the html page of `events`; without a scene, the recognizers' lanes come
+  /// in the order they first appear in the trace.
+  static func draw(format: String, events: [TraceEvent], scene: Scene?, title: String, context: CommandContext)
+    -> String
+  {
+    let timeline = TimelineDrawing(scene: scene, events: events)
+    if format == "svg" { return timeline.svg() }
+    return TraceReport.html(
+      timeline: timeline, scene: scene, events: events,
+      analysis: scene.map { SceneAnalysis(scene: $0, catalog: context.catalog) }, title: title)
+  }
+}

@@ -1,0 +1,198 @@
+#if os(Linux)
+  import GestureCore
+  public import GestureRuntime
+  import Glibc
+  import Synchronization
+
+  /// The write end of the pipe that wakes every loop when a signal it stops on arrives.
+  private let signalWakeDescriptor = Atomic<Int32>(-1)
+
+  /// An event loop for apps: waits on input devices (and the app's own file descriptors) with a
+  /// timeout taken from the runtime's next timer deadline, feeds each frame to the runtime with
+  /// its kernel timestamp, fires due timers on time, and stops cleanly.
+  ///
+  /// ```swift
+  /// let clock = MonotonicClock()
+  /// let runtime = GestureRuntime(window: window, clock: clock)
+  /// let loop = InputEventLoop(runtime: runtime, clock: clock)
+  /// try loop.add(InputDevice(path: "/dev/input/event5"))
+  /// loop.stop(onSignals: [SIGINT, SIGTERM])
+  /// loop.run()
+  /// ```
+  ///
+  /// Events are stamped by the kernel on `CLOCK_MONOTONIC`, the loop's clock, so a tap's 0.35 s
+  /// window is measured from the moment the finger lifted, not from the moment the app got to
+  /// read it. An event stamped before the runtime's time (it arrived while a timer fired) is
+  /// delivered at the runtime's time.
+  public final class InputEventLoop {
+    /// The runtime the loop feeds.
+    public let runtime: GestureRuntime
+    /// The loop's clock: the runtime's clock.
+    public let clock: MonotonicClock
+    /// Called with each frame as it is delivered (after the runtime has dispatched it).
+    public var frameHandler: ((InputFrame) -> Void)?
+    /// Called after each turn of the loop (input delivered, timers fired): the place to flush
+    /// output or redraw.
+    public var turnHandler: (() -> Void)?
+    /// Called when a device's input ends (unplugged, or its FIFO's writer closed it), after its
+    /// touches were cancelled.
+    public var endOfInputHandler: ((InputDevice) -> Void)?
+    /// Whether ``run()`` returns once every device's input has ended and no timer is pending
+    /// (true), or keeps waiting on the app's own descriptors (false).
+    public var stopsWhenInputEnds = true
+
+    struct Source {
+      let device: InputDevice
+      var decoder: TouchDecoder
+    }
+
+    var sources: [Source] = []
+    var descriptors: [(fd: Int32, events: Int16, handler: (Int16) -> Void)] = []
+    var stopRequested = false
+    var wakePipe: [Int32] = [-1, -1]
+    var events: [InputEvent] = []
+
+    /// Creates a loop for `runtime`, whose clock must be `clock`.
+    public init(runtime: GestureRuntime, clock: MonotonicClock) {
+      precondition(runtime.clock === clock, "InputEventLoop: the runtime's clock must be the loop's MonotonicClock")
+      self.runtime = runtime
+      self.clock = clock
+      if pipe(&wakePipe) == 0 {
+        for fd in wakePipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+      }
+    }
+
+    deinit {
+      if signalWakeDescriptor.load(ordering: .relaxed) == wakePipe[1] {
+        signalWakeDescriptor.store(-1, ordering: .relaxed)
+      }
+      for fd in wakePipe where fd >= 0 { close(fd) }
+    }
+
+    /// Adds a touch device; its surface spans the runtime's window.
+    ///
+    /// - Throws: ``InputDecodingError`` when the device is no touch device.
+    public func add(_ device: InputDevice, calibration: CalibrationMatrix = .identity) throws(InputDecodingError) {
+      let decoder = try TouchDecoder(
+        description: device.description, frame: runtime.window.frame, calibration: calibration)
+      sources.append(Source(device: device, decoder: decoder))
+    }
+
+    /// Adds one of the app's own file descriptors: `handler` is called with the returned poll
+    /// events whenever one of `events` (`POLLIN`, 1, by default) is ready.
+    public func add(fileDescriptor: Int32, events: Int16 = 1, handler: @escaping (Int16) -> Void) {
+      descriptors.append((fileDescriptor, events, handler))
+    }
+
+    /// Stops the loop at its next turn; safe to call from the loop's handlers.
+    public func stop() {
+      stopRequested = true
+      var byte: UInt8 = 1
+      _ = write(wakePipe[1], &byte, 1)
+    }
+
+    /// Makes `signals` (such as `SIGINT`, `SIGTERM`) stop this loop instead of the process.
+    ///
+    /// The signals are also unblocked on the calling thread, which runs the loop: a process
+    /// started with them blocked (as some launchers do) would never see them otherwise.
+    public func stop(onSignals signals: [Int32]) {
+      signalWakeDescriptor.store(wakePipe[1], ordering: .relaxed)
+      var unblocked = sigset_t()
+      sigemptyset(&unblocked)
+      for number in signals { sigaddset(&unblocked, number) }
+      pthread_sigmask(SIG_UNBLOCK, &unblocked, nil)
+      for number in signals {
+        var action = sigaction()
+        action.__sigaction_handler.sa_handler = { _ in
+          let fd = signalWakeDescriptor.load(ordering: .relaxed)
+          var byte: UInt8 = 2
+          if fd >= 0 { _ = write(fd, &byte, 1) }
+        }
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = 0
+        sigaction(number, &action, nil)
+      }
+    }
+
+    /// Runs until ``stop()`` (or a signal given to ``stop(onSignals:)``), or, when
+    /// ``stopsWhenInputEnds``, until every device's input has ended and no timer is pending.
+    public func run() {
+      stopRequested = false
+      while !stopRequested {
+        if stopsWhenInputEnds && sources.isEmpty && !runtime.hasPendingTimers { break }
+        turn()
+      }
+    }
+
+    /// One turn: waits for input or the next timer deadline (or `maximumWait`, if sooner), then
+    /// delivers what came and fires what is due.
+    public func turn(maximumWait: Duration? = nil) {
+      var wait = runtime.timeUntilNextTimer(from: clock.now)
+      if let maximumWait, wait == nil || maximumWait < wait! { wait = maximumWait }
+      // poll counts whole milliseconds: round up, so that a timer is never fired early.
+      let timeout = wait.map { Int32(clamping: ($0.wholeMicroseconds + 999) / 1000) } ?? -1
+      var polled = [pollfd(fd: wakePipe[0], events: Int16(POLLIN), revents: 0)]
+      for source in sources {
+        polled.append(pollfd(fd: source.device.fileDescriptor, events: Int16(POLLIN), revents: 0))
+      }
+      for item in descriptors { polled.append(pollfd(fd: item.fd, events: item.events, revents: 0)) }
+      let ready = poll(&polled, nfds_t(polled.count), timeout)
+      if ready > 0 {
+        if polled[0].revents != 0 {
+          var bytes = [UInt8](repeating: 0, count: 64)
+          let count = bytes.withUnsafeMutableBytes { read(wakePipe[0], $0.baseAddress!, $0.count) }
+          if count > 0 && bytes[0..<count].contains(2) { stopRequested = true }
+        }
+        var ended: [Int] = []
+        for index in sources.indices where polled[1 + index].revents != 0 {
+          if readDevice(index) == .endOfInput { ended.append(index) }
+        }
+        for (offset, item) in descriptors.enumerated() {
+          let revents = polled[1 + sources.count + offset].revents
+          if revents != 0 { item.handler(revents) }
+        }
+        for index in ended.reversed() {
+          let source = sources.remove(at: index)
+          endOfInputHandler?(source.device)
+        }
+      }
+      runtime.advance(to: clock.now)
+      turnHandler?()
+    }
+
+    func readDevice(_ index: Int) -> InputDevice.ReadResult {
+      events.removeAll(keepingCapacity: true)
+      let result = sources[index].device.read(into: &events)
+      let monotonic = sources[index].device.isMonotonic
+      for event in events {
+        var stamped = event
+        // A kernel that cannot stamp on CLOCK_MONOTONIC (before Linux 3.4) stamps on the wall
+        // clock: the time of reading is the better guess then.
+        stamped.time = monotonic ? clock.timestamp(kernelTime: event.time) : clock.now
+        let frame: InputFrame?
+        do {
+          frame = try sources[index].decoder.decode(stamped)
+        } catch {
+          // A live device's nonsense (a contact without a position) is dropped, not fatal.
+          continue
+        }
+        if let frame { deliver(frame) }
+      }
+      if result == .endOfInput, let frame = sources[index].decoder.cancelAll(at: clock.now) {
+        deliver(frame)
+      }
+      return result
+    }
+
+    func deliver(_ decoded: InputFrame) {
+      var frame = decoded
+      if frame.time < runtime.now { frame.time = runtime.now }
+      if frame.isTimeMark {
+        runtime.advance(to: frame.time)
+      } else {
+        runtime.send(frame.touchInputs, at: frame.time)
+      }
+      frameHandler?(frame)
+    }
+  }
+#endif

@@ -1,0 +1,181 @@
+import GestureCore
+import GestureRecognizers
+import GestureRuntime
+import GestureTestSupport
+import Testing
+
+@Suite("Requirements settled within a dispatch, reach, and cycles at reset (behaviour reference §3.7, 3.9–3.11)")
+struct RequirementSettlingTests {
+  /// The order in which the recognizers are added (and so see the event).
+  enum Order: String, CaseIterable, CustomStringConvertible {
+    case dependentFirst, requirementFirst
+    var description: String { rawValue }
+  }
+
+  @Test(
+    "3.7 A requirement that fails in the dispatch in which its dependent asks is settled first: the dependent begins as if it had never waited",
+    arguments: Order.allCases)
+  func requirementFailsInTheSameDispatch(_ order: Order) {
+    let h = Harness()
+    let b = ScriptedRecognizer()
+    let pan = PanGestureRecognizer()
+    if order == .dependentFirst {
+      h.add(pan, "pan")
+      h.add(b, "b")
+    } else {
+      h.add(b, "b")
+      h.add(pan, "pan")
+    }
+    pan.require(toFail: b)
+    b.onMoved = [[.failed]]
+    h.down(1, 100, 100, at: 0)
+    h.move(1, 112, 103, at: 0.1)
+    h.up(1, 112, 103, at: 0.2)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 state b possible → failed: failed",
+        "0.1 state pan possible → began: moved 12 pt, at least 10 pt",
+        "0.1 action pan began at (112, 103) translation (2, 0) velocity (120, 30)",
+        "0.1 view V touchesCancelled 1",
+        "0.2 state pan began → ended: all fingers lifted",
+        "0.2 action pan ended at (112, 103) translation (2, 0) velocity (120, 30)",
+      ] + (order == .dependentFirst ? ["0.2 reset pan", "0.2 reset b"] : ["0.2 reset b", "0.2 reset pan"]))
+  }
+
+  @Test(
+    "3.7 A requirement excluded by another recognizer's recognition in the same dispatch is settled first, whatever the order",
+    arguments: Order.allCases)
+  func requirementExcludedInTheSameDispatch(_ order: Order) {
+    let h = Harness()
+    let b = ScriptedRecognizer()
+    let w = ScriptedRecognizer()
+    let dependent = ScriptedRecognizer()
+    if order == .dependentFirst {
+      h.add(dependent, "a")
+      h.add(b, "b")
+      h.add(w, "w")
+    } else {
+      h.add(w, "w")
+      h.add(b, "b")
+      h.add(dependent, "a")
+    }
+    dependent.require(toFail: b)
+    let delegate = TestDelegate()
+    h.keep(delegate)
+    delegate.simultaneous = { x, y in (x === w && y === dependent) || (x === dependent && y === w) }
+    w.delegate = delegate
+    w.onMoved = [[.ended]]
+    dependent.onMoved = [[.ended]]
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 20, 10, at: 0.1)
+    let lines = h.decisions
+    #expect(
+      lines == [
+        "0 view V touchesBegan 1",
+        "0.1 state w possible → ended: recognized",
+        "0.1 state b possible → failed: prevented by w",
+        "0.1 state a possible → ended: recognized",
+        "0.1 action w ended at (20, 10)",
+        "0.1 action a ended at (20, 10)",
+        "0.1 view V touchesCancelled 1",
+      ]
+        + (order == .dependentFirst
+          ? ["0.1 reset w", "0.1 reset a", "0.1 reset b"] : ["0.1 reset w", "0.1 reset b", "0.1 reset a"]))
+  }
+
+  @Test(
+    "3.9 A recognition fails only dependents that received a touch since their last reset; a requirement that saw no touch of the sequence holds no one"
+  )
+  func reachOnlyParticipants() {
+    let h = Harness()
+    let b = h.add(TapGestureRecognizer(), "b")
+    let a = h.add(TapGestureRecognizer(), "a")
+    a.require(toFail: b)
+    let delegate = TestDelegate()
+    h.keep(delegate)
+    var receiver: GestureRecognizer = b
+    delegate.receive = { recognizer, _ in recognizer === receiver }
+    a.delegate = delegate
+    b.delegate = delegate
+    // Only b takes part: its recognition leaves a silent.
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    // Only a takes part: b saw no touch of the sequence, so a is not held.
+    receiver = a
+    h.down(2, 200, 200, at: 1)
+    h.up(2, 200, 200, at: 1.1)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 state b possible → ended: recognized",
+        "0.1 action b ended at (10, 10)",
+        "0.1 view V touchesCancelled 1",
+        "0.1 reset b",
+        "1 view V touchesBegan 2",
+        "1.1 state a possible → ended: recognized",
+        "1.1 action a ended at (200, 200)",
+        "1.1 view V touchesCancelled 2",
+        "1.1 reset a",
+      ])
+  }
+
+  @Test(
+    "3.11 A member of a cycle that fails is reset on its own and gets the sequence's next touches; the cycle's edges exclude no one"
+  )
+  func cycleMemberResetsAlone() {
+    let h = Harness()
+    let a = h.add(ScriptedRecognizer(), "a")
+    let b = h.add(ScriptedRecognizer(), "b")
+    a.require(toFail: b)
+    b.require(toFail: a)
+    a.onBegan = [[.failed], [.ended]]
+    h.down(1, 10, 10, at: 0)
+    h.down(2, 30, 10, at: 0.1)
+    h.up(1, 10, 10, at: 0.2)
+    h.up(2, 30, 10, at: 0.3)
+    #expect(
+      h.decisions == [
+        "0 diagnostic [a, b] cycle of failure requirements among a, b; those requirements are ignored for this attempt",
+        "0 state a possible → failed: failed",
+        "0 view V touchesBegan 1",
+        "0 reset a",
+        // Found again when a's new attempt gathers its edge to b, which is still in its attempt.
+        "0.1 diagnostic [b, a] cycle of failure requirements among b, a; those requirements are ignored for this attempt",
+        "0.1 state a possible → ended: recognized",
+        "0.1 state b possible → failed: prevented by a",
+        "0.1 action a ended at (30, 10)",
+        "0.1 reset a",
+        "0.1 reset b",
+        "0.2 view V touchesEnded 1",
+      ])
+  }
+
+  @Test(
+    "3.11 A hold in place when a cycle is found later stays: the held recognizer fails when what it waits for recognizes"
+  )
+  func holdOutlivesALaterCycle() {
+    let h = Harness()
+    let a = h.add(ScriptedRecognizer(), "a")
+    let b = h.add(ScriptedRecognizer(), "b")
+    a.require(toFail: b)
+    a.onEnded = [[.ended]]
+    b.onBegan = [[], [.ended]]
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    b.require(toFail: a)
+    h.down(2, 20, 10, at: 0.2)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 wait a wants ended, waiting for b",
+        "0.1 diagnostic [a, b] cycle of failure requirements among a, b; those requirements are ignored for this attempt",
+        "0.2 state b possible → ended: recognized",
+        "0.2 state a possible → failed: required failure of b, which recognized",
+        "0.2 action b ended at (20, 10)",
+        "0.2 view V touchesCancelled 1",
+        "0.2 reset b",
+        "0.2 reset a",
+      ])
+  }
+}

@@ -1,0 +1,232 @@
+#if os(Linux)
+  import Foundation
+  import GestureCore
+  import GestureInput
+  import Glibc
+  import Synchronization
+  import Testing
+
+  /// `gesturectl live` end to end on the real clock: the built executable reads a FIFO that the test
+  /// feeds `struct input_event` records in real time, stamped on CLOCK_MONOTONIC as the kernel
+  /// stamps a device's events, and the test times the trace lines as they arrive.
+  @Suite("gesturectl live", .serialized)
+  struct LiveTests {
+    static let scene = """
+      {"format": "gesture-scene/1",
+       "views": [{"name": "window", "frame": [0, 0, 400, 800], "subviews": [{"name": "photo", "frame": [0, 0, 400, 400]}]}],
+       "recognizers": [
+         {"name": "tap", "kind": "tap", "view": "photo", "requireToFail": ["doubleTap"]},
+         {"name": "doubleTap", "kind": "tap", "view": "photo", "numberOfTapsRequired": 2},
+         {"name": "press", "kind": "longPress", "view": "photo"}],
+       "delegates": []}
+      """
+
+    /// A running `gesturectl live` on a FIFO, and the lines it printed with their arrival times.
+    final class LiveRun {
+      /// Lines with their arrival times, shared with the thread that reads them.
+      final class Log: Sendable {
+        let lines = Mutex<[(text: String, at: Timestamp)]>([])
+      }
+
+      let process: Process
+      let fifo: String
+      let log = Log()
+
+      init(files: Files, extra: [String] = []) throws {
+        let binary = try #require(BinaryTests.binary, "build gesturectl first")
+        fifo = files.directory + "/device.fifo"
+        #expect(mkfifo(fifo, 0o600) == 0)
+        process = Process()
+        process.executableURL = URL(fileURLWithPath: binary)
+        process.arguments =
+          [
+            "live", files.write("live.scene.json", LiveTests.scene), fifo, "--description",
+            packageRoot + "/Examples/recordings/long-press.desc.evemu", "--format", "jsonl",
+          ] + extra
+        let output = Pipe()
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        let handle = output.fileHandleForReading
+        let log = self.log
+        let reader = Thread {
+          var partial = ""
+          while true {
+            let data = handle.availableData
+            if data.isEmpty { break }
+            let now = MonotonicClock.kernelNow()
+            partial += String(decoding: data, as: UTF8.self)
+            while let newline = partial.firstIndex(of: "\n") {
+              let line = String(partial[..<newline])
+              partial.removeSubrange(...newline)
+              log.lines.withLock { $0.append((line, now)) }
+            }
+          }
+        }
+        reader.start()
+      }
+
+      /// The arrival time of the first line containing `text`.
+      func arrival(of text: String) -> Timestamp? {
+        log.lines.withLock { $0.first { $0.text.contains(text) }?.at }
+      }
+
+      var text: String { log.lines.withLock { $0.map(\.text).joined(separator: "\n") } }
+
+      /// Waits (bounded) for the process to end.
+      func waitForExit(seconds: Double = 10) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds)
+        while process.isRunning && Date() < deadline { usleep(5000) }
+        if process.isRunning {
+          process.terminate()
+          return nil
+        }
+        return process.terminationStatus
+      }
+    }
+
+    /// Writes one frame (events then SYN_REPORT) stamped now; returns the stamp.
+    @discardableResult
+    static func frame(_ fd: Int32, _ events: [(UInt16, UInt16, Int32)]) -> Timestamp {
+      let now = MonotonicClock.kernelNow()
+      var bytes: [UInt8] = []
+      for (type, code, value) in events + [(EventCode.EV_SYN, EventCode.SYN_REPORT, 0)] {
+        bytes += InputEvent(time: now, type: type, code: code, value: value).bytes
+      }
+      let written = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+      #expect(written == bytes.count)
+      return now
+    }
+
+    static let down: [(UInt16, UInt16, Int32)] = [
+      (EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.EV_ABS, EventCode.ABS_MT_POSITION_X, 2000),
+      (EventCode.EV_ABS, EventCode.ABS_MT_POSITION_Y, 2000),
+    ]
+    static let up: [(UInt16, UInt16, Int32)] = [(EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, -1)]
+
+    func milliseconds(_ from: Timestamp, _ to: Timestamp?) -> Double {
+      guard let to else { return .infinity }
+      return Double(to.microseconds - from.microseconds) / 1000
+    }
+
+    @Test("A single tap's action comes 0.35 s after the lift on the real clock, and the run ends with its input")
+    func singleTap() throws {
+      let files = Files()
+      let run = try LiveRun(files: files)
+      let fd = open(run.fifo, O_WRONLY)
+      try #require(fd >= 0)
+      usleep(50_000)
+      Self.frame(fd, Self.down)
+      usleep(80_000)
+      let lift = Self.frame(fd, Self.up)
+      close(fd)
+      let code = run.waitForExit()
+      let delay = milliseconds(lift, run.arrival(of: "\"kind\":\"action\",\"recognizer\":\"tap\""))
+      print("live single tap: action \(formatNumber((delay * 10).rounded() / 10)) ms after the lift")
+      #expect(code == 0)
+      #expect(delay >= 350 && delay < 370, "action \(delay) ms after the lift:\n\(run.text)")
+      #expect(
+        Self.untimed(run.text) == [
+          #"{"kind":"touch","touch":1,"phase":"began","x":200,"y":200,"view":"photo"}"#,
+          #"{"kind":"view","view":"photo","call":"touchesBegan","touches":[1]}"#,
+          #"{"kind":"touch","touch":1,"phase":"ended","x":200,"y":200,"view":"photo"}"#,
+          #"{"kind":"state","recognizer":"press","from":"possible","to":"failed","reason":"lifted before 0.5 s"}"#,
+          #"{"kind":"wait","recognizer":"tap","wants":"ended","waitingFor":["doubleTap"]}"#,
+          #"{"kind":"reset","recognizer":"press"}"#,
+          #"{"kind":"state","recognizer":"doubleTap","from":"possible","to":"failed","reason":"tap 2 did not begin within 0.35 s"}"#,
+          #"{"kind":"state","recognizer":"tap","from":"possible","to":"ended","reason":"released: doubleTap failed"}"#,
+          #"{"kind":"action","recognizer":"tap","state":"ended","location":[200,200]}"#,
+          #"{"kind":"view","view":"photo","call":"touchesCancelled","touches":[1]}"#,
+          #"{"kind":"reset","recognizer":"tap"}"#, #"{"kind":"reset","recognizer":"doubleTap"}"#,
+        ])
+      // On the runtime's clock the action is exactly 0.35 s after the lift's kernel timestamp.
+      let times = Self.times(run.text)
+      #expect(times.count == 12 && times.suffix(6).allSatisfy { ($0 - times[2] - 0.35).magnitude < 1e-9 }, "\(times)")
+    }
+
+    /// The trace's lines without their times.
+    static func untimed(_ text: String) -> [String] {
+      text.split(separator: "\n").map { line in
+        String(line.replacing(#/"t":[0-9.e-]+,/#, with: ""))
+      }
+    }
+
+    /// The trace's times.
+    static func times(_ text: String) -> [Double] {
+      text.split(separator: "\n").map { line in
+        Double(line.firstMatch(of: #/"t":([0-9.e-]+),/#).map { String($0.1) } ?? "") ?? -1
+      }
+    }
+
+    @Test("A long press begins 0.5 s after the touch-down on the real clock")
+    func longPress() throws {
+      let files = Files()
+      let run = try LiveRun(files: files)
+      let fd = open(run.fifo, O_WRONLY)
+      try #require(fd >= 0)
+      usleep(50_000)
+      let down = Self.frame(fd, Self.down)
+      usleep(700_000)
+      Self.frame(fd, Self.up)
+      close(fd)
+      let code = run.waitForExit()
+      let delay = milliseconds(down, run.arrival(of: "\"recognizer\":\"press\",\"from\":\"possible\",\"to\":\"began\""))
+      print("live long press: began \(formatNumber((delay * 10).rounded() / 10)) ms after the touch-down")
+      #expect(code == 0)
+      #expect(delay >= 500 && delay < 520, "began \(delay) ms after the touch-down:\n\(run.text)")
+      #expect(
+        Self.untimed(run.text) == [
+          #"{"kind":"touch","touch":1,"phase":"began","x":200,"y":200,"view":"photo"}"#,
+          #"{"kind":"view","view":"photo","call":"touchesBegan","touches":[1]}"#,
+          #"{"kind":"state","recognizer":"press","from":"possible","to":"began","reason":"held 0.5 s"}"#,
+          #"{"kind":"state","recognizer":"tap","from":"possible","to":"failed","reason":"prevented by press"}"#,
+          #"{"kind":"state","recognizer":"doubleTap","from":"possible","to":"failed","reason":"prevented by press"}"#,
+          #"{"kind":"action","recognizer":"press","state":"began","location":[200,200]}"#,
+          #"{"kind":"view","view":"photo","call":"touchesCancelled","touches":[1]}"#,
+          #"{"kind":"reset","recognizer":"tap"}"#, #"{"kind":"reset","recognizer":"doubleTap"}"#,
+          #"{"kind":"touch","touch":1,"phase":"ended","x":200,"y":200,"view":"photo"}"#,
+          #"{"kind":"state","recognizer":"press","from":"began","to":"ended","reason":"a finger lifted"}"#,
+          #"{"kind":"action","recognizer":"press","state":"ended","location":[200,200]}"#,
+          #"{"kind":"reset","recognizer":"press"}"#,
+        ])
+      // On the runtime's clock the press began exactly 0.5 s after the touch-down's timestamp.
+      let times = Self.times(run.text)
+      #expect(times.count > 2 && (times[2] - times[0] - 0.5).magnitude < 1e-9, "\(times)")
+    }
+
+    @Test("SIGINT ends a live run cleanly: exit 0, the trace so far printed")
+    func interrupt() throws {
+      let files = Files()
+      let run = try LiveRun(files: files)
+      let fd = open(run.fifo, O_WRONLY)
+      try #require(fd >= 0)
+      Self.frame(fd, Self.down)
+      usleep(150_000)
+      kill(run.process.processIdentifier, SIGINT)
+      let code = run.waitForExit()
+      close(fd)
+      #expect(code == 0)
+      #expect(run.text.contains("\"kind\":\"touch\",\"touch\":1,\"phase\":\"began\""), "\(run.text)")
+    }
+
+    @Test("A FIFO without --description, and a missing device, are refused")
+    func refused() {
+      let files = Files()
+      let fifo = files.directory + "/plain.fifo"
+      mkfifo(fifo, 0o600)
+      let scene = files.write("s.scene.json", Self.scene)
+      let missing = gesturectl(["live", scene, files.directory + "/nothing"])
+      #expect(missing.code == 66)
+      #expect(missing.err.contains("nothing: error: cannot open: No such file or directory"), "\(missing.err)")
+      // Opening the FIFO waits for a writer: give it one that closes at once.
+      let writer = Thread {
+        let fd = open(fifo, O_WRONLY)
+        if fd >= 0 { close(fd) }
+      }
+      writer.start()
+      let plain = gesturectl(["live", scene, fifo])
+      #expect(plain.code == 65)
+      #expect(plain.err.contains("not an input device"), "\(plain.err)")
+    }
+  }
+#endif

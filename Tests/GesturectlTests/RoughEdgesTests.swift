@@ -1,0 +1,212 @@
+import Foundation
+import Testing
+
+@testable import GestureCtlKit
+
+/// What a new user tripped over, each pinned down.
+@Suite("gesturectl's rough edges")
+struct RoughEdgesTests {
+  @Test("In the text format a changed state line and its action fold into one line")
+  func foldChanged() {
+    let text = gesturectl([
+      "trace", example("swipe-pan.scene.json"), example("swipe-pan-slow.events.jsonl"), "--format", "text",
+    ]).out
+    let lines = text.split(separator: "\n").map(String.init)
+    #expect(
+      lines.contains(
+        "   0.900  ▶ changed pan            began → changed      at (190, 200)  translation (30, 0)  velocity (300, 0)")
+    )
+    #expect(!lines.contains { $0.contains("state     pan            began → changed") })
+    #expect(!lines.contains { $0.contains("▶ action  pan            changed") })
+    // Every other line is as before: the fold removes exactly one line.
+    let jsonl = gesturectl([
+      "trace", example("swipe-pan.scene.json"), example("swipe-pan-slow.events.jsonl"), "--format", "jsonl",
+    ]).out
+    #expect(lines.count == 1 + jsonl.split(separator: "\n").count - 1)
+  }
+
+  @Test("A changed state line with no action after it is printed as it is")
+  func changedWithoutAction() {
+    let output = StringOutput()
+    let writer = StreamingTraceWriter(format: .text, output: output)
+    writer.record(.init(time: .zero, kind: .state(recognizer: "p", from: .began, to: .changed, reason: "moved")))
+    writer.record(.init(time: .zero, kind: .reset(recognizer: "q")))
+    writer.record(.init(time: .zero, kind: .state(recognizer: "p", from: .changed, to: .changed, reason: "again")))
+    writer.finish()
+    #expect(
+      output.text == """
+           0.000  state     p              began → changed      moved
+           0.000  reset     q
+           0.000  state     p              changed → changed    again
+
+        """)
+  }
+
+  @Test("A script that fails validation prints no trace header, in any format")
+  func noHeaderForBadScript() {
+    let files = Files()
+    let bad = files.write("e.jsonl", #"{"t": 0, "touches": [{"id": 1, "phase": "moved", "x": 1, "y": 1}]}"#)
+    for format in ["text", "jsonl", "svg", "html"] {
+      let result = gesturectl(["trace", example("tap-doubletap.scene.json"), bad, "--format", format])
+      #expect(result.code == 65)
+      #expect(result.out == "", "\(format)")
+      #expect(result.err.contains("e.jsonl:1:41: error: touches[0]: touch 1 moved before it began"))
+    }
+  }
+
+  @Test("Swapping the scene and the script gets a message that says so", arguments: ["trace", "explain", "validate"])
+  func swappedArguments(_ command: String) {
+    var words = [command, example("tap-doubletap-single.events.jsonl"), example("tap-doubletap.scene.json")]
+    if command == "explain" { words.append("tap") }
+    let result = gesturectl(words)
+    #expect(result.code == 64)
+    #expect(result.out == "")
+    #expect(
+      result.err.hasPrefix(
+        "Error: the arguments are swapped: '\(example("tap-doubletap-single.events.jsonl"))' is an event script and '\(example("tap-doubletap.scene.json"))' a scene; give the scene first, then the events"
+      ))
+  }
+
+  @Test("A bad scene that is not a swapped script keeps its own error")
+  func badSceneNotSwapped() {
+    let files = Files()
+    let bad = files.write("s.json", #"{"views": 3}"#)
+    let result = gesturectl(["trace", bad, example("tap-doubletap-single.events.jsonl")])
+    #expect(result.code == 65)
+    #expect(result.err.contains("views: expected an array"))
+  }
+
+  @Test("A script whose fingers never lift gets a warning, and is still traced")
+  func fingersNeverLift() {
+    let files = Files()
+    let script = files.write(
+      "e.jsonl",
+      """
+      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200}, {"id": 2, "phase": "began", "x": 210, "y": 200}]}
+      {"t": 0.1, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200}]}
+      {"t": 0.2, "touches": [{"id": 3, "phase": "began", "x": 220, "y": 200}]}
+      """)
+    let warning =
+      "\(script): warning: touches 2, 3 never lift (no 'ended' or 'cancelled' phase): recognizers that wait for the lift will not finish\n"
+    let trace = gesturectl(["trace", example("tap-doubletap.scene.json"), script])
+    #expect(trace.code == 0)
+    #expect(trace.err == warning)
+    #expect(trace.out.hasPrefix("    time  what"))
+    let validate = gesturectl(["validate", example("tap-doubletap.scene.json"), script])
+    #expect(validate.code == 0)
+    #expect(validate.err == warning)
+    let lifted = gesturectl([
+      "trace", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl"),
+    ])
+    #expect(lifted.err == "")
+  }
+
+  @Test("validate reports every schema error of a scene, each with its place, not only the first")
+  func everySchemaError() {
+    let files = Files()
+    let path = files.write(
+      "s.json",
+      """
+      {"format": "gesture-scene/1",
+       "views": [{"name": "R", "frame": [0, 0, 400, 800], "subviews": [
+         {"name": "V", "frame": [0, 0, 400], "hidden": true}]}],
+       "recognizers": [
+         {"name": "tap", "kind": "tap", "view": "V", "numberOfTaps": 2},
+         {"name": "press", "kind": "longPress", "view": "W", "minimumPressDuration": "long"},
+         {"name": "swipe", "kind": "swype", "view": "V", "requireToFail": ["tapp"]}],
+       "delegates": [{"name": "d", "shouldBegin": ["pres"], "shouldRecognise": []}]}
+      """)
+    let result = gesturectl(["validate", path])
+    #expect(result.code == 65)
+    #expect(result.out == "")
+    #expect(
+      result.err.split(separator: "\n").map(String.init) == [
+        "\(path):3:27: error: views[0].subviews[0].frame: expected [x, y, width, height]: four numbers",
+        "\(path):3:50: error: views[0].subviews[0].hidden: unknown field 'hidden' (did you mean 'isHidden'?)",
+        "\(path):5:64: error: recognizers[0].numberOfTaps: unknown field 'numberOfTaps' for kind 'tap' (did you mean 'numberOfTapsRequired'?); tap takes numberOfTapsRequired, numberOfTouchesRequired, allowableMovement, maximumIntervalBetweenSuccessiveTaps, maximumTapDuration, allowableTouchTimeSeparation, besides the common fields name, kind, view, isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, allowedTouchTypes, requiresExclusiveTouchType, requireToFail, delegate",
+        "\(path):6:51: error: recognizers[1].view: no view named 'W' (did you mean 'R'?)",
+        "\(path):6:80: error: recognizers[1].minimumPressDuration: expected seconds 0…3600, found \"long\"",
+        "\(path):7:30: error: recognizers[2].kind: unknown kind 'swype' (did you mean 'swipe'?); known kinds: tap, swipe, pan, longPress, pinch, rotation, screenEdgePan",
+        "\(path):7:70: error: recognizers[2].requireToFail: no recognizer named 'tapp' (did you mean 'tap'?)",
+        "\(path):8:46: error: delegates[0].shouldBegin: no recognizer named 'pres' (did you mean 'press'?)",
+        "\(path):8:74: error: delegates[0].shouldRecognise: unknown field 'shouldRecognise' (did you mean 'shouldRecognizeSimultaneouslyWith'?)",
+      ])
+    // Every command that reads the scene says the same.
+    let trace = gesturectl(["trace", path, example("tap-doubletap-single.events.jsonl")])
+    #expect(trace.code == 65)
+    #expect(trace.err == result.err)
+  }
+
+  @Test("validate reports every bad line of a JSON-lines script")
+  func everyBadScriptLine() {
+    let files = Files()
+    let script = files.write(
+      "e.jsonl",
+      """
+      {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200}]}
+      {"t": 0.1, "touches": [{"id": 1, "phase": "moovd", "x": 200, "y": 200}]}
+      {"t": 0.2, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200}]}
+      {"t": 0.1}
+      {"t": 0.3, "touch": []}
+      """)
+    let result = gesturectl(["validate", example("tap-doubletap.scene.json"), script])
+    #expect(result.code == 65)
+    #expect(result.out == "")
+    #expect(
+      result.err == """
+        \(script):2:43: error: touches[0].phase: unknown phase 'moovd' (did you mean 'moved'?); expected one of began, moved, stationary, ended, cancelled
+        \(script):4:7: error: time goes backwards: 0.1 s after 0.2 s
+        \(script):5:21: error: unknown field 'touch' (did you mean 'touches'?)
+
+        """)
+  }
+
+  @Test("validate treats a cycle of failure requirements as an error, as inspect does")
+  func cycleIsAnError() {
+    let files = Files()
+    let path = files.write(
+      "s.json",
+      scene(
+        #"[{"name": "a", "kind": "tap", "view": "V", "requireToFail": ["b"]}, {"name": "b", "kind": "tap", "view": "V", "requireToFail": ["a"]}]"#
+      ))
+    let result = gesturectl(["validate", path])
+    #expect(result.code == 1)
+    #expect(result.out == "")
+    #expect(
+      result.err
+        == "\(path): error: cycle of failure requirements: a → b → a; the runtime ignores these requirements and the recognizers compete by plain exclusion\n"
+    )
+    #expect(gesturectl(["inspect", path]).code == 1)
+  }
+
+  @Test("validate counts in singular and plural")
+  func pluralization() {
+    let files = Files()
+    let one = files.write(
+      "s.json",
+      #"{"views": [{"name": "R", "frame": [0, 0, 10, 10]}], "recognizers": [{"name": "t", "kind": "tap", "view": "R", "delegate": "d"}], "delegates": [{"name": "d"}]}"#
+    )
+    let script = files.write("e.jsonl", #"{"t": 0}"#)
+    #expect(
+      gesturectl(["validate", one, script]).out
+        == "\(one): ok: 1 view, 1 recognizer, 1 delegate\n\(script): ok: 1 event\n")
+    let many = gesturectl(["validate", example("tap-doubletap.scene.json")])
+    #expect(many.out == "\(example("tap-doubletap.scene.json")): ok: 2 views, 2 recognizers, 1 delegate\n")
+  }
+
+  @Test("A duration that looks like milliseconds gets a warning")
+  func millisecondDurations() {
+    let files = Files()
+    let path = files.write(
+      "s.json", scene(#"[{"name": "press", "kind": "longPress", "view": "V", "minimumPressDuration": 600}]"#))
+    let warning =
+      "recognizers[0].minimumPressDuration is 600 s, which looks like milliseconds: durations are in seconds (0.6 for 600 ms)"
+    let validate = gesturectl(["validate", path])
+    #expect(validate.code == 0)
+    #expect(validate.err == "\(path): warning: \(warning)\n")
+    #expect(gesturectl(["inspect", path]).out.contains("  warning: \(warning)\n"))
+    let seconds = files.write(
+      "t.json", scene(#"[{"name": "press", "kind": "longPress", "view": "V", "minimumPressDuration": 1.5}]"#))
+    #expect(gesturectl(["validate", seconds]).err == "")
+  }
+}
