@@ -9,8 +9,8 @@ public import GestureCore
 /// first `began` reports the scale reached, not 1. It sends `changed` on every later event with a
 /// tracked touch, ends when all its fingers have lifted, and fails if they lift before it began.
 /// With one finger left the scale holds; a finger that lands again becomes the second finger and
-/// the scale goes on from where it was, without a jump. ``location(in:)`` is the centroid of its
-/// fingers.
+/// the scale goes on from where it was, without a jump.
+/// ``GestureCore/GestureRecognizer/location(in:)`` is the centroid of its fingers.
 ///
 /// Open for subclassing: the touch methods and ``reset()`` can be overridden (an override calls
 /// `super`), as can ``scale`` and ``velocity``.
