@@ -45,6 +45,12 @@ public final class Viewer {
   public let swipeRight = SwipeGestureRecognizer(name: "swipeRight", direction: .right)
   /// The long press that opens the menu.
   public let longPress = LongPressGestureRecognizer(name: "longPress")
+  /// The secondary click that opens the menu: a tap of the secondary button.
+  public let secondaryClick = TapGestureRecognizer(name: "secondaryClick")
+  /// The wheel: a pan that follows scrolls and no touches.
+  public let scroll = PanGestureRecognizer(name: "scroll")
+  /// The hover over the toolbar.
+  public let hover = HoverGestureRecognizer(name: "hover")
   private let swipeFirst = SwipeFirst()
 
   /// The picture shown, from 0.
@@ -69,6 +75,7 @@ public final class Viewer {
   public var onReport: ((GestureReport) -> Void)?
 
   private var panApplied = Point.zero
+  private var scrollApplied = Point.zero
   /// The input mapping's state (`Viewer+Input.swift`).
   var input = InputState()
 
@@ -85,9 +92,16 @@ public final class Viewer {
     tap.require(toFail: doubleTap)
     swipeLeft.delegate = swipeFirst
     swipeRight.delegate = swipeFirst
-    for recognizer in [tap, doubleTap, pan, swipeLeft, swipeRight, longPress] as [GestureRecognizer] {
+    secondaryClick.buttonMaskRequired = .secondary
+    secondaryClick.allowedTouchTypes = [.indirectPointer]  // a finger has no secondary button
+    scroll.allowedScrollTypesMask = .all
+    scroll.allowedTouchTypes = []
+    for recognizer in [tap, doubleTap, pan, swipeLeft, swipeRight, longPress, secondaryClick, scroll]
+      as [GestureRecognizer]
+    {
       photo.addGestureRecognizer(recognizer)
     }
+    toolbar.addGestureRecognizer(hover)
     tap.addAction { [unowned self] _ in tapped() }
     doubleTap.addAction { [unowned self] recognizer in doubleTapped(at: recognizer.location(in: window)) }
     pan.addAction { [unowned self] _ in panned() }
@@ -95,6 +109,13 @@ public final class Viewer {
     swipeRight.addAction { [unowned self] _ in turn(by: -1, reportedAs: "swipeRight") }
     longPress.addAction { [unowned self] recognizer in
       if recognizer.state == .began { openMenu(at: recognizer.location(in: window), reportedAs: "longPress") }
+    }
+    secondaryClick.addAction { [unowned self] recognizer in
+      openMenu(at: recognizer.location(in: window), reportedAs: "secondaryClick")
+    }
+    scroll.addAction { [unowned self] _ in scrolled() }
+    hover.addAction { [unowned self] recognizer in
+      setToolbarHighlighted(recognizer.state == .began || recognizer.state == .changed)
     }
   }
 
@@ -146,10 +167,19 @@ public final class Viewer {
     report(name, "picture \(pictureIndex + 1) of \(Self.pictureCount)")
   }
 
-  func openMenu(at point: Point, reportedAs name: String) {
+  private func openMenu(at point: Point, reportedAs name: String) {
     menuLocation = point
     changed()
     report(name, "menu at \(point)")
+  }
+
+  /// Each wheel notch up (``wheelNotch`` points of scroll) zooms in by ``wheelZoomStep``.
+  private func scrolled() {
+    let translation = scroll.translation(in: photo)
+    if scroll.state == .began { scrollApplied = .zero }
+    let notches = (translation.y - scrollApplied.y) / Self.wheelNotch
+    scrollApplied = translation
+    if notches != 0 { zoomByWheel(ticks: notches, at: scroll.location(in: window)) }
   }
 
   func zoomByWheel(ticks: Double, at point: Point) {
@@ -163,7 +193,7 @@ public final class Viewer {
     report("scroll", "zoom \(formatNumber((zoom * 1000).rounded() / 1000))x")
   }
 
-  func setToolbarHighlighted(_ highlighted: Bool) {
+  private func setToolbarHighlighted(_ highlighted: Bool) {
     guard highlighted != isToolbarHighlighted else { return }
     isToolbarHighlighted = highlighted
     changed()
