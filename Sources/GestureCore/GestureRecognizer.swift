@@ -97,6 +97,8 @@ open class GestureRecognizer {
   final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
+  /// The actions registered with `addTarget(_:action:)`, by their target's identity.
+  final var targetActions: [(target: ObjectIdentifier, id: ActionIdentifier)] = []
 
   /// Creates a recognizer with an optional name for traces.
   public init(name: String = "") {
@@ -220,6 +222,7 @@ open class GestureRecognizer {
   /// Removes every action.
   public final func removeAllActions() {
     actions.removeAll()
+    targetActions.removeAll()
   }
 
   /// The number of registered actions.

@@ -108,12 +108,19 @@ public struct RecognizerParameter: Sendable {
   /// A one-sentence description, with units.
   public let summary: String
 
+  /// Whether a scene must give it (a screen-edge pan's `edges`); the default value then only
+  /// documents what the recognizer starts with.
+  public let isRequired: Bool
+
   /// Creates a parameter.
-  public init(name: String, type: ParameterType, defaultValue: ParameterValue, summary: String) {
+  public init(
+    name: String, type: ParameterType, defaultValue: ParameterValue, summary: String, isRequired: Bool = false
+  ) {
     self.name = name
     self.type = type
     self.defaultValue = defaultValue
     self.summary = summary
+    self.isRequired = isRequired
   }
 }
 

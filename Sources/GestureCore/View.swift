@@ -1,14 +1,76 @@
 /// A rectangular area that receives touches and holds gesture recognizers (UIKit's `UIView`).
 ///
 /// Views form a tree. A view's `frame` is in its superview's coordinates (the root's frame is in
-/// window coordinates); later subviews are in front of earlier ones. Subclass a view and override
+/// window coordinates); later subviews are in front of earlier ones. As in UIKit, a view's own
+/// coordinate space is its ``bounds``, whose origin scrolls the content, and its ``transform``
+/// (scale, rotation, translation) is applied about its ``center``: hit-testing,
+/// ``convert(_:to:)``, ``convert(_:from:)`` and the recognizers' `location(in:)`,
+/// `translation(in:)` and `velocity(in:)` all go through them. Subclass a view and override
 /// the four touch methods to receive touches the way UIKit views do; override
 /// ``gestureRecognizerShouldBegin(_:)`` to veto a recognizer (<doc:BehaviourReference> §2.12).
 open class View {
   /// A name for traces and diagnostics.
   public final var name: String
-  /// The position and size in the superview's coordinates, in points.
-  public final var frame: Rect
+  /// The position and size in the superview's coordinates, in points (UIKit's `frame`).
+  ///
+  /// With an identity ``transform`` it is the rectangle the view covers. With another transform it
+  /// is the smallest rectangle that covers the transformed view, as in UIKit; setting it then
+  /// sets the untransformed position and size (``center`` and `bounds.size`), which UIKit leaves
+  /// undefined.
+  public final var frame: Rect {
+    get { isPlain || transformIsIdentity ? untransformedFrame : untransformedFrame.applyingAboutCenter(transform) }
+    set {
+      untransformedFrame = newValue
+      updatePlain()
+    }
+  }
+  /// The frame without the transform: the rectangle of size `bounds.size` centred on ``center``.
+  private final var untransformedFrame: Rect
+  /// The origin of ``bounds``.
+  private final var boundsOrigin = Point.zero
+  /// Whether the bounds origin is zero and the transform the identity: the view's coordinates are
+  /// its superview's moved by its frame's origin (the fast path of every conversion).
+  package final private(set) var isPlain = true
+  private final var transformIsIdentity = true
+
+  /// The view's own coordinate space (UIKit's `bounds`): its origin is the point of the content
+  /// shown at the view's top-left corner (a scroll view scrolls by moving it), its size the
+  /// view's untransformed size. Changing the size keeps the ``center``.
+  public final var bounds: Rect {
+    get { Rect(origin: boundsOrigin, size: untransformedFrame.size) }
+    set {
+      let center = self.center
+      boundsOrigin = newValue.origin
+      untransformedFrame = Rect(
+        x: center.x - newValue.width / 2, y: center.y - newValue.height / 2, width: newValue.width,
+        height: newValue.height)
+      updatePlain()
+    }
+  }
+
+  /// The centre of the view in its superview's coordinates (UIKit's `center`); the
+  /// ``transform`` is applied about it.
+  public final var center: Point {
+    get { untransformedFrame.mid }
+    set {
+      let size = untransformedFrame.size
+      untransformedFrame.origin = Point(x: newValue.x - size.width / 2, y: newValue.y - size.height / 2)
+    }
+  }
+
+  /// The affine transform applied to the view about its ``center`` (UIKit's `transform`; default
+  /// ``AffineTransform/identity``): a view scaled by 2 shows its bounds twice as large, and a
+  /// point of its bounds maps to `center + transform(point - bounds.mid)` in the superview.
+  public final var transform = AffineTransform.identity {
+    didSet {
+      transformIsIdentity = transform.isIdentity
+      updatePlain()
+    }
+  }
+
+  private final func updatePlain() {
+    isPlain = transformIsIdentity && boundsOrigin == .zero
+  }
   /// Whether the view and its subtree are hidden from hit-testing (<doc:BehaviourReference> §2.1).
   public final var isHidden = false
   /// Whether the view and its subtree take part in hit-testing (<doc:BehaviourReference> §2.1).
@@ -38,7 +100,7 @@ open class View {
   /// Creates a view with a name and a frame in its future superview's coordinates.
   public init(name: String = "", frame: Rect) {
     self.name = name
-    self.frame = frame
+    self.untransformedFrame = frame
   }
 
   deinit {
@@ -46,9 +108,6 @@ open class View {
     for child in subviews { child.superview = nil }
     for recognizer in gestureRecognizers { recognizer.attach(to: nil) }
   }
-
-  /// The view's own coordinate space: its size at the origin.
-  public final var bounds: Rect { Rect(origin: .zero, size: frame.size) }
 
   /// The root of the tree this view belongs to.
   public final var root: View {
@@ -131,31 +190,87 @@ open class View {
 
   // MARK: Coordinates and hit-testing
 
-  /// The view's origin in window coordinates.
-  public final var originInWindow: Point {
-    var point = frame.origin
+  /// The map from this view's coordinates (its bounds) to its superview's.
+  public final var transformToSuperview: AffineTransform {
+    let frame = untransformedFrame
+    if isPlain { return AffineTransform(translationX: frame.minX, y: frame.minY) }
+    let boundsCenter = Rect(origin: boundsOrigin, size: frame.size).mid
+    return AffineTransform(translationX: -boundsCenter.x, y: -boundsCenter.y).concatenating(transform)
+      .concatenating(AffineTransform(translationX: frame.mid.x, y: frame.mid.y))
+  }
+
+  /// The map from this view's coordinates to window coordinates.
+  public final var transformToWindow: AffineTransform {
+    var composite = transformToSuperview
     var view = superview
     while let current = view {
-      point = point + current.frame.origin
+      composite = composite.concatenating(current.transformToSuperview)
+      view = current.superview
+    }
+    return composite
+  }
+
+  /// Whether this view and every superview are plain (no bounds origin, identity transform).
+  private final var chainIsPlain: Bool {
+    var view: View? = self
+    while let current = view {
+      if !current.isPlain { return false }
+      view = current.superview
+    }
+    return true
+  }
+
+  /// Where the view's frame origin lies in window coordinates: the top-left corner of
+  /// ``frameInWindow``.
+  public final var originInWindow: Point {
+    if !chainIsPlain { return frameInWindow.origin }
+    var point = untransformedFrame.origin
+    var view = superview
+    while let current = view {
+      point = point + current.untransformedFrame.origin
       view = current.superview
     }
     return point
   }
 
-  /// The view's frame in window coordinates.
-  public final var frameInWindow: Rect { Rect(origin: originInWindow, size: frame.size) }
+  /// The smallest rectangle in window coordinates that covers the view.
+  public final var frameInWindow: Rect {
+    if chainIsPlain { return Rect(origin: originInWindow, size: untransformedFrame.size) }
+    return bounds.applying(transformToWindow)
+  }
 
-  /// Converts `point` from this view's coordinates to `view`'s (window coordinates when nil).
+  /// Converts `point` from this view's coordinates to `view`'s (window coordinates when nil),
+  /// through the bounds and transforms of both views and their superviews.
   public final func convert(_ point: Point, to view: View?) -> Point {
-    let inWindow = point + originInWindow
+    let inWindow = chainIsPlain ? point + originInWindow : point.applying(transformToWindow)
     guard let view else { return inWindow }
-    return inWindow - view.originInWindow
+    return view.convert(inWindow, from: nil)
   }
 
   /// Converts `point` from `view`'s coordinates (window coordinates when nil) to this view's.
   public final func convert(_ point: Point, from view: View?) -> Point {
-    let inWindow = view.map { point + $0.originInWindow } ?? point
-    return inWindow - originInWindow
+    let inWindow = view.map { $0.convert(point, to: nil) } ?? point
+    return chainIsPlain ? inWindow - originInWindow : inWindow.applying(transformToWindow.inverted())
+  }
+
+  /// Converts a displacement (a translation or a velocity) from `view`'s coordinates (window
+  /// coordinates when nil) to this view's: only the scale and rotation of the transforms apply.
+  public final func convertDisplacement(_ displacement: Point, from view: View?) -> Point {
+    convert(displacement, from: view) - convert(.zero, from: view)
+  }
+
+  /// Converts a displacement from this view's coordinates to `view`'s (window coordinates when
+  /// nil).
+  public final func convertDisplacement(_ displacement: Point, to view: View?) -> Point {
+    convert(displacement, to: view) - convert(.zero, to: view)
+  }
+
+  /// Converts `point` from the superview's coordinates (window coordinates for the root) to this
+  /// view's.
+  @inline(__always)
+  package final func convertFromSuperview(_ point: Point) -> Point {
+    if isPlain { return point - untransformedFrame.origin }
+    return point.applying(transformToSuperview.inverted())
   }
 
   /// Whether `point`, in this view's coordinates, is inside the view; by default its bounds,
@@ -169,13 +284,16 @@ open class View {
   ///
   /// Hidden or non-interactive views are skipped with their subtree, as are views that do not
   /// contain the point. The walk is iterative, so its cost is linear in the depth of the tree.
+  ///
+  /// The point is converted into each subview's coordinates through its frame, bounds origin and
+  /// transform, so a scrolled, zoomed or rotated view is hit where it appears.
   public final func hitTest(_ point: Point) -> View? {
     guard !isHidden, isUserInteractionEnabled, self.point(inside: point) else { return nil }
     var current: View = self
     var local = point
     descend: while true {
       for child in current.subviews.reversed() where !child.isHidden && child.isUserInteractionEnabled {
-        let inChild = local - child.frame.origin
+        let inChild = child.convertFromSuperview(local)
         if child.point(inside: inChild) {
           current = child
           local = inChild

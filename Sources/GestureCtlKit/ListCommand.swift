@@ -43,7 +43,8 @@ enum ListCommand {
       text += "\(kind.name): \(kind.summary)\n"
       for parameter in kind.parameters {
         text +=
-          "  \(TraceFormat.pad(parameter.name, 42)) \(TraceFormat.pad(parameter.type.description, 26)) default \(parameter.defaultValue)\n"
+          "  \(TraceFormat.pad(parameter.name, 42)) \(TraceFormat.pad(parameter.type.description, 26)) "
+          + (parameter.isRequired ? "required\n" : "default \(parameter.defaultValue)\n")
         text += "  \(String(repeating: " ", count: 42)) \(parameter.summary)\n"
       }
       text += "\n"

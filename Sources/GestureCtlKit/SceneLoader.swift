@@ -10,7 +10,8 @@ struct SceneLoader {
     "allowedTouchTypes", "requiresExclusiveTouchType", "requireToFail", "delegate",
   ]
   static let viewFields = [
-    "name", "frame", "subviews", "isUserInteractionEnabled", "isHidden", "isMultipleTouchEnabled", "vetoes",
+    "name", "frame", "subviews", "isUserInteractionEnabled", "isHidden", "isMultipleTouchEnabled", "vetoes", "bounds",
+    "transform",
   ]
   static let delegateFields = [
     "name", "shouldRequireFailureOf", "shouldBeRequiredToFailBy", "shouldRecognizeSimultaneouslyWith",
@@ -153,6 +154,7 @@ struct SceneLoader {
       view.isMultipleTouchEnabled = try bool(
         node["isMultipleTouchEnabled"], path + ".isMultipleTouchEnabled", default: true)
       if let vetoes = node["vetoes"] { vetoNodes.append((view, try names(vetoes, path + ".vetoes"), path + ".vetoes")) }
+      try applyGeometry(node, path, to: view)
       if let parent { parent.addSubview(view) } else { root = view }
       views.append(view)
       viewIndex[viewName] = view
@@ -216,6 +218,9 @@ struct SceneLoader {
             "\(path).\(member.key) is \(formatNumber(seconds)) s, which looks like milliseconds: durations are in seconds (\(formatNumber(seconds / 1000)) for \(formatNumber(seconds)) ms)"
           )
         }
+      }
+      for parameter in kind.parameters where parameter.isRequired && values[parameter.name] == nil {
+        throw error(node, path, "missing required field '\(parameter.name)' for kind '\(kindName)'")
       }
       let recognizer = kind.make(recognizerName, values)
       recognizer.name = recognizerName

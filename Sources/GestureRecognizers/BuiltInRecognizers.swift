@@ -2,8 +2,9 @@ public import GestureCore
 
 /// The built-in recognizer kinds, for scene files and `gesturectl list`.
 public enum BuiltInRecognizers {
-  /// Every built-in kind: `tap`, `swipe`, `pan`, `longPress`, `hover`.
-  public static var kinds: [RecognizerKind] { [tap, swipe, pan, longPress, hover] }
+  /// Every built-in kind: `tap`, `swipe`, `pan`, `longPress`, `pinch`, `rotation`,
+  /// `screenEdgePan`, `hover`.
+  public static var kinds: [RecognizerKind] { [tap, swipe, pan, longPress, pinch, rotation, screenEdgePan, hover] }
 
   static let seconds = ParameterType.duration(0...3600)
   static let points = ParameterType.distance(0...1_000_000)
@@ -216,6 +217,67 @@ extension BuiltInRecognizers {
     parameters: [],
     canFailWhileTouchesRest: false,
     make: { name, _ in HoverGestureRecognizer(name: name) })
+
+  /// `pinch`: ``PinchGestureRecognizer``.
+  public static let pinch = RecognizerKind(
+    name: "pinch",
+    summary: "Two fingers moving apart or together; continuous.",
+    parameters: [
+      RecognizerParameter(
+        name: "minimumSpanChange", type: points, defaultValue: .number(PinchGestureRecognizer.defaultMinimumSpanChange),
+        summary: "Points the distance between the two fingers must change, from when the second landed, to begin.")
+    ],
+    canFailWhileTouchesRest: false,
+    make: { name, values in
+      let pinch = PinchGestureRecognizer(name: name)
+      if let value = values["minimumSpanChange"]?.numberValue { pinch.minimumSpanChange = value }
+      return pinch
+    })
+
+  /// `rotation`: ``RotationGestureRecognizer``.
+  public static let rotation = RecognizerKind(
+    name: "rotation",
+    summary: "Two fingers turning about each other; continuous.",
+    parameters: [
+      RecognizerParameter(
+        name: "minimumRotation", type: .number(0...Double.pi),
+        defaultValue: .number(RotationGestureRecognizer.defaultMinimumRotation),
+        summary: "Radians the line between the two fingers must turn, from when the second landed, to begin.")
+    ],
+    canFailWhileTouchesRest: false,
+    make: { name, values in
+      let rotation = RotationGestureRecognizer(name: name)
+      if let value = values["minimumRotation"]?.numberValue { rotation.minimumRotation = value }
+      return rotation
+    })
+
+  /// `screenEdgePan`: ``ScreenEdgePanGestureRecognizer``.
+  public static let screenEdgePan = RecognizerKind(
+    name: "screenEdgePan",
+    summary: "A one-finger pan that starts at an edge of the window and moves into it; continuous.",
+    parameters: [
+      RecognizerParameter(
+        name: "edges", type: .options(RectEdge.named.map(\.name) + ["all"]), defaultValue: .options([]),
+        summary: "Edges of the window the touch may start from (\"all\" for every edge).", isRequired: true),
+      RecognizerParameter(
+        name: "edgeWidth", type: points, defaultValue: .number(ScreenEdgePanGestureRecognizer.defaultEdgeWidth),
+        summary: "Points from an edge within which the touch must land."),
+      RecognizerParameter(
+        name: "hysteresis", type: points, defaultValue: .number(PanGestureRecognizer.defaultHysteresis),
+        summary: "Points the finger must move on either axis before the pan begins."),
+    ],
+    canFailWhileTouchesRest: false,
+    make: { name, values in
+      let pan = ScreenEdgePanGestureRecognizer(name: name)
+      if let names = values["edges"]?.optionsValue {
+        var edges: RectEdge = names.contains("all") ? .all : []
+        for entry in RectEdge.named where names.contains(entry.name) { edges.insert(entry.edge) }
+        pan.edges = edges
+      }
+      if let value = values["edgeWidth"]?.numberValue { pan.edgeWidth = value }
+      if let value = values["hysteresis"]?.numberValue { pan.hysteresis = value }
+      return pan
+    })
 }
 
 extension RecognizerCatalog {

@@ -18,7 +18,7 @@ public import GestureCore
 /// ``maximumIntervalBetweenSuccessiveTaps``); the press must land within
 /// ``maximumIntervalBetweenSuccessiveTaps`` of the last tap's lift, and its fingers' centroid, when
 /// its last required finger lands, within ``allowableTapMovement`` of the taps' reference point.
-public final class LongPressGestureRecognizer: GestureRecognizer {
+open class LongPressGestureRecognizer: GestureRecognizer {
   /// Default for ``minimumPressDuration``: 0.5 s.
   public static let defaultMinimumPressDuration: Duration = .milliseconds(500)
   /// Default for ``allowableMovement``: 10 points.
@@ -71,7 +71,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.
-  public override var asksForDynamicFailureRequirements: Bool { false }
+  open override var asksForDynamicFailureRequirements: Bool { false }
 
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
@@ -81,7 +81,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
   /// Counts fingers and starts the press timer when the last required one lands; once begun,
   /// ignores new fingers (<doc:BehaviourReference> §2.5).
-  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .began, .changed:
       for touch in touches { ignore(touch, for: event) }
@@ -116,7 +116,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
   /// Before the press begins: in a tap, the tap rules; then, once the last required finger is
   /// down, fails when the fingers' centroid moves too far. Once begun, `changed`.
-  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .possible:
       if inTapPhase {
@@ -136,7 +136,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Ends once begun; before that, completes a tap or fails.
-  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .began, .changed:
       setState(.ended, reason: "a finger lifted")
@@ -154,7 +154,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails, or cancels once begun.
-  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
     switch requestedState {
     case .possible: setState(.failed, reason: "its touches were cancelled")
     case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
@@ -164,7 +164,7 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
 
   /// Begins when the press timer fires; fails when a tap's interval, duration or landing window
   /// runs out.
-  public override func timerFired(_ id: Int) {
+  open override func timerFired(_ id: Int) {
     if id == Self.pressTimer {
       if requestedState == .possible && fingersDown >= numberOfTouchesRequired {
         setState(.began, reason: "held \(formatNumber(minimumPressDuration.secondsValue)) s")
@@ -179,14 +179,14 @@ public final class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// Clears the attempt's bookkeeping.
-  public override func reset() {
+  open override func reset() {
     taps.reset()
     fingersDown = 0
     pressOrigin = nil
   }
 
   /// A long press cannot prevent a long press that requires more taps (<doc:BehaviourReference> §3.5).
-  public override func canPrevent(_ other: GestureRecognizer) -> Bool {
+  open override func canPrevent(_ other: GestureRecognizer) -> Bool {
     if let press = other as? LongPressGestureRecognizer, press.numberOfTapsRequired > numberOfTapsRequired {
       return false
     }

@@ -9,7 +9,12 @@ public import GestureCore
 /// ends when all its fingers lift, and fails if they lift before it began. Fingers beyond
 /// ``maximumNumberOfTouches`` are ignored; adding or lifting fingers does not make the
 /// translation jump.
-public final class PanGestureRecognizer: GestureRecognizer {
+///
+/// Open for subclassing, as in UIKit: the touch methods, ``reset()``, ``translation(in:)``,
+/// ``setTranslation(_:in:)``, ``velocity(in:)`` and the override point
+/// ``shouldBegin(afterMoving:)`` can be overridden (an override of a touch method or of `reset()`
+/// calls `super`). ``ScreenEdgePanGestureRecognizer`` is such a subclass.
+open class PanGestureRecognizer: GestureRecognizer {
   /// Default for ``hysteresis``: 10 points.
   public static let defaultHysteresis = 10.0
 
@@ -37,24 +42,30 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.
-  public override var asksForDynamicFailureRequirements: Bool { false }
+  open override var asksForDynamicFailureRequirements: Bool { false }
 
   /// The translation since the pan began (or since the last ``setTranslation(_:in:)``), in
-  /// points. Views have no transforms, so it is the same in every view's coordinates.
-  public func translation(in view: View?) -> Point {
-    raw - offset
+  /// `view`'s coordinates (window coordinates when nil): the window's displacement seen through
+  /// the view's bounds and transforms (a view scaled by 2 sees half the distance). Overridable.
+  open func translation(in view: View?) -> Point {
+    let inWindow = raw - offset
+    return view?.convertDisplacement(inWindow, from: nil) ?? inWindow
   }
 
-  /// Sets the translation reported from now on, and resets the velocity.
-  public func setTranslation(_ translation: Point, in view: View?) {
-    offset = raw - translation
+  /// Sets the translation reported from now on, given in `view`'s coordinates, and resets the
+  /// velocity. Overridable; an override calls `super`.
+  open func setTranslation(_ translation: Point, in view: View?) {
+    let inWindow = view?.convertDisplacement(translation, to: nil) ?? translation
+    offset = raw - inWindow
     tracker.removeAll()
     tracker.add(raw, at: currentTime)
   }
 
-  /// The velocity of the centroid, in points per second, smoothed over recent samples.
-  public func velocity(in view: View?) -> Point {
-    tracker.velocity
+  /// The velocity of the centroid, in points per second in `view`'s coordinates, smoothed over
+  /// recent samples. Overridable.
+  open func velocity(in view: View?) -> Point {
+    let inWindow = tracker.velocity
+    return view?.convertDisplacement(inWindow, from: nil) ?? inWindow
   }
 
   /// True for touches, and for scrolls whose type ``allowedScrollTypesMask`` contains.
@@ -72,10 +83,17 @@ public final class PanGestureRecognizer: GestureRecognizer {
     tracker.add(raw, at: time)
   }
 
+  /// Override point: asked when the centroid has moved ``hysteresis`` points on an axis and the
+  /// pan is about to begin, with its displacement in window coordinates since the pan's
+  /// fingers landed. Return false to keep it from beginning on this move (a subclass may fail
+  /// itself with `setState(.failed)` first, as the screen-edge pan does when the move points the
+  /// wrong way). The default returns true.
+  open func shouldBegin(afterMoving displacement: Point) -> Bool { true }
+
   /// Tracks new fingers up to the maximum; ignores the rest in this call
   /// (`ignore(_:for:)`: no `changed` for them, and their views get their whole sequences,
   /// <doc:BehaviourReference> §2.5).
-  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     if event.type == .scroll { return handleScroll(.began, event) }
     guard !requestedState.isTerminal else { return }
     if numberOfTouches > maximumNumberOfTouches {
@@ -89,7 +107,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   /// Moves the translation by the centroid's displacement and begins past the hysteresis.
-  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     if event.type == .scroll { return handleScroll(.moved, event) }
     let count = numberOfTouches
     guard count > 0, !requestedState.isTerminal else { return }
@@ -103,7 +121,8 @@ public final class PanGestureRecognizer: GestureRecognizer {
     switch requestedState {
     case .possible:
       guard count >= minimumNumberOfTouches,
-        abs(raw.x) >= hysteresis || abs(raw.y) >= hysteresis
+        abs(raw.x) >= hysteresis || abs(raw.y) >= hysteresis,
+        shouldBegin(afterMoving: raw), !requestedState.isTerminal
       else { return }
       offset = Point(x: clamp(raw.x), y: clamp(raw.y))
       setState(
@@ -124,7 +143,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   /// The centroid of the pan's fingers, in `view`'s coordinates; in an action sent as its last
   /// fingers go, the centroid of where they went, even when some lifted and others were cancelled
   /// in the same event (<doc:BehaviourReference> §4).
-  public override func location(in view: View?) -> Point {
+  open override func location(in view: View?) -> Point {
     guard numberOfTouches == 0, !gone.isEmpty else { return super.location(in: view) }
     var sum = Point.zero
     for index in gone.indices { sum = sum + gone[index].point }
@@ -146,7 +165,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   /// Ends when the last finger lifts; fails if it had not begun.
-  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     if event.type == .scroll { return handleScroll(.ended, event) }
     noteGone(touches, event)
     guard numberOfTouches - touches.count <= 0 else { return }
@@ -158,7 +177,7 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails, or cancels once begun.
-  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
     if event.type == .scroll { return handleScroll(.cancelled, event) }
     noteGone(touches, event)
     switch requestedState {
@@ -169,12 +188,12 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   /// Restarts the translation at zero when released by a failure requirement (<doc:BehaviourReference> §3.9).
-  public override func didFinishWaiting() {
+  open override func didFinishWaiting() {
     offset = raw
   }
 
   /// Adds `translation` and `velocity` to the trace.
-  public override func traceAttributes(in view: View?) -> [TraceAttribute] {
+  open override func traceAttributes(in view: View?) -> [TraceAttribute] {
     [
       TraceAttribute(name: "translation", point: translation(in: view)),
       TraceAttribute(name: "velocity", point: velocity(in: view)),
@@ -182,10 +201,10 @@ public final class PanGestureRecognizer: GestureRecognizer {
   }
 
   /// True: pans add attributes.
-  public override var providesTraceAttributes: Bool { true }
+  open override var providesTraceAttributes: Bool { true }
 
   /// Clears the translation and the velocity samples.
-  public override func reset() {
+  open override func reset() {
     raw = .zero
     offset = .zero
     tracker.removeAll()

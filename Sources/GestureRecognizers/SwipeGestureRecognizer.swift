@@ -17,7 +17,7 @@ public import GestureCore
 /// direction is ruled out for the rest of the attempt as soon as a finger's movement across it
 /// exceeds the off-axis limit (decayed as at that moment), or a finger has moved back more than
 /// ``reverseTolerance`` against it.
-public final class SwipeGestureRecognizer: GestureRecognizer {
+open class SwipeGestureRecognizer: GestureRecognizer {
   /// Directions of a swipe (UIKit's `UISwipeGestureRecognizer.Direction`).
   public struct Direction: OptionSet, Hashable, Sendable {
     /// The bit mask.
@@ -94,14 +94,14 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.
-  public override var asksForDynamicFailureRequirements: Bool { false }
+  open override var asksForDynamicFailureRequirements: Bool { false }
 
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
   }
 
   /// Where the swipe began (the centroid of its fingers' touch-down points).
-  public override func location(in view: View?) -> Point {
+  open override func location(in view: View?) -> Point {
     guard !startPoints.isEmpty else { return super.location(in: view) }
     let point = GestureRecognizer.centroid(startPoints)
     return view?.convert(point, from: nil) ?? point
@@ -109,7 +109,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   /// Counts fingers; when the last required one lands, movement starts being measured from where
   /// each finger is.
-  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if fingers == 0 { startTime = event.timestamp }
     fingers += touches.count
@@ -127,7 +127,7 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
 
   /// Checks the time limit; once every required finger is down, per allowed direction and per
   /// finger, reversal and off-axis movement (which rule the direction out) and then the distance.
-  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     let elapsedMicroseconds = event.timestamp.microseconds - startTime.microseconds
     if elapsedMicroseconds > maximumDurationMicroseconds {
@@ -206,17 +206,17 @@ public final class SwipeGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails: a swipe recognizes during a move, never at the lift.
-  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     fail("lifted before moving far enough")
   }
 
   /// Fails.
-  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
     fail("its touch was cancelled")
   }
 
   /// Clears the attempt's bookkeeping.
-  public override func reset() {
+  open override func reset() {
     fingers = 0
     ruledOut = []
     measuring = false

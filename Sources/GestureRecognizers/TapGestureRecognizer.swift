@@ -18,7 +18,7 @@ public import GestureCore
 /// it has fewer, each finger must stay within ``allowableMovement`` of where it landed. With one
 /// finger this is: movement from the first tap's touch-down point. ``location(in:)`` is the
 /// reference point.
-public final class TapGestureRecognizer: GestureRecognizer {
+open class TapGestureRecognizer: GestureRecognizer {
   /// Default for ``allowableMovement``: 45 points.
   public static let defaultAllowableMovement = 45.0
   /// Default for ``maximumIntervalBetweenSuccessiveTaps``: 0.35 s.
@@ -67,18 +67,18 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.
-  public override var asksForDynamicFailureRequirements: Bool { false }
+  open override var asksForDynamicFailureRequirements: Bool { false }
 
   /// The reference point, in `view`'s coordinates: the centroid of the first tap's fingers at the
   /// moment all its required fingers were down (for one finger, its touch-down point). Before
   /// that moment, the centroid of the touches.
-  public override func location(in view: View?) -> Point {
+  open override func location(in view: View?) -> Point {
     guard let point = sequence.referencePoint else { return super.location(in: view) }
     return view?.convert(point, from: nil) ?? point
   }
 
   /// Counts fingers, starts the tap's timers, and judges where a later tap began.
-  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if touches.contains(where: { $0.type == .indirectPointer }) {
       pressedButtons = []
@@ -88,14 +88,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails when the fingers move too far (<doc:BehaviourReference> §4).
-  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtons(event) { return }
     _ = sequence.touchesMoved(touches, on: self, settings)
   }
 
   /// Counts a completed tap; recognizes at the last one.
-  public override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtonsAtLift(event) { return }
     guard sequence.touchesEnded(touches.count, on: self, settings) else { return }
@@ -109,12 +109,12 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// Fails.
-  public override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
     sequence.fail(self, "its touch was cancelled")
   }
 
   /// Handles the interval, duration and landing timers.
-  public override func timerFired(_ id: Int) {
+  open override func timerFired(_ id: Int) {
     if sequence.timerFired(id, on: self, settings) { return }
     if id == sequence.intervalTimer {
       let next = sequence.tapsCompleted + 1
@@ -125,14 +125,14 @@ public final class TapGestureRecognizer: GestureRecognizer {
   }
 
   /// Clears the taps counted so far.
-  public override func reset() {
+  open override func reset() {
     sequence.reset()
     pressedButtons = []
   }
 
   /// A tap cannot prevent a tap with the same number of touches and more taps, nor a long press
   /// with the same number of touches and as many or more taps (<doc:BehaviourReference> §3.5).
-  public override func canPrevent(_ other: GestureRecognizer) -> Bool {
+  open override func canPrevent(_ other: GestureRecognizer) -> Bool {
     if let tap = other as? TapGestureRecognizer, tap.numberOfTouchesRequired == numberOfTouchesRequired,
       tap.numberOfTapsRequired > numberOfTapsRequired
     {

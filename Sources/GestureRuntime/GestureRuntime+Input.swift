@@ -87,7 +87,7 @@ extension GestureRuntime {
 
   /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).
   func beginTouch(_ input: TouchInput) -> TouchRecord {
-    let local = input.location - window.frame.origin
+    let local = window.convertFromSuperview(input.location)
     let hit = window.hitTest(local)
     var tapCount = 1
     if let last = lastTapEnd, now.microseconds - last.time.microseconds <= Self.tapCountIntervalMicroseconds,

@@ -77,9 +77,11 @@ struct CoreTests {
   @Test("The catalog replaces a kind registered twice and builds recognizers from parameter values")
   func catalog() {
     var catalog = RecognizerCatalog.standard
-    #expect(catalog.kinds.map(\.name) == ["tap", "swipe", "pan", "longPress", "hover"])
+    #expect(
+      catalog.kinds.map(\.name) == ["tap", "swipe", "pan", "longPress", "pinch", "rotation", "screenEdgePan", "hover"])
     catalog.register(BuiltInRecognizers.tap)
-    #expect(catalog.kinds.map(\.name) == ["swipe", "pan", "longPress", "hover", "tap"])
+    #expect(
+      catalog.kinds.map(\.name) == ["swipe", "pan", "longPress", "pinch", "rotation", "screenEdgePan", "hover", "tap"])
     let tap = catalog.kind(named: "tap")!.make(
       "t", ["numberOfTapsRequired": .integer(3), "allowableMovement": .number(7)])
     #expect((tap as? TapGestureRecognizer)?.numberOfTapsRequired == 3)

@@ -73,6 +73,23 @@ struct BadInputTests {
       code: 65,
       message: "error: views[0].subviews[1].frame: width and height cannot be negative"),
     Case(
+      name: "bad transform scale",
+      scene: scene("[]", subviews: #"{"name": "W", "frame": [0, 0, 1, 1], "transform": {"scale": 2}}"#), events: nil,
+      code: 65,
+      message: "error: views[0].subviews[1].transform.scale: expected [sx, sy]: two numbers"),
+    Case(
+      name: "unknown transform field",
+      scene: scene("[]", subviews: #"{"name": "W", "frame": [0, 0, 1, 1], "transform": {"rotate": 1}}"#), events: nil,
+      code: 65,
+      message:
+        "error: views[0].subviews[1].transform.rotate: unknown field 'rotate' (did you mean 'rotation'?); expected scale, rotation or translation"
+    ),
+    Case(
+      name: "negative bounds",
+      scene: scene("[]", subviews: #"{"name": "W", "frame": [0, 0, 1, 1], "bounds": [0, 0, -1, 1]}"#), events: nil,
+      code: 65,
+      message: "error: views[0].subviews[1].bounds: width and height cannot be negative"),
+    Case(
       name: "unknown view field",
       scene: scene("[]", subviews: #"{"name": "W", "frame": [0, 0, 1, 1], "hidden": true}"#), events: nil, code: 65,
       message: "error: views[0].subviews[1].hidden: unknown field 'hidden' (did you mean 'isHidden'?)"),

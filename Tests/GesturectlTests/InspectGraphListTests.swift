@@ -109,7 +109,11 @@ struct InspectGraphListTests {
     #expect(text.contains("maximumIntervalBetweenSuccessiveTaps"))
     let json = gesturectl(["list", "--format", "json"]).out
     let parsed = try #require(try JSONSerialization.jsonObject(with: Data(json.utf8)) as? [[String: Any]])
-    #expect(parsed.map { $0["kind"] as? String } == ["tap", "swipe", "pan", "longPress", "hover"])
+    #expect(
+      parsed.map { $0["kind"] as? String } == [
+        "tap", "swipe", "pan", "longPress", "pinch", "rotation", "screenEdgePan", "hover",
+      ])
+    #expect(text.contains("edges") && text.contains("required"))
   }
 
   @Test("A plug-in kind registered in the catalog can be named by scene files")

@@ -126,7 +126,7 @@ struct RoughEdgesTests {
         "\(path):5:64: error: recognizers[0].numberOfTaps: unknown field 'numberOfTaps' for kind 'tap' (did you mean 'numberOfTapsRequired'?); tap takes numberOfTapsRequired, numberOfTouchesRequired, allowableMovement, maximumIntervalBetweenSuccessiveTaps, maximumTapDuration, allowableTouchTimeSeparation, buttonMaskRequired, besides the common fields name, kind, view, isEnabled, cancelsTouchesInView, delaysTouchesBegan, delaysTouchesEnded, allowedTouchTypes, requiresExclusiveTouchType, requireToFail, delegate",
         "\(path):6:51: error: recognizers[1].view: no view named 'W' (did you mean 'R'?)",
         "\(path):6:80: error: recognizers[1].minimumPressDuration: expected seconds 0…3600, found \"long\"",
-        "\(path):7:30: error: recognizers[2].kind: unknown kind 'swype' (did you mean 'swipe'?); known kinds: tap, swipe, pan, longPress, hover",
+        "\(path):7:30: error: recognizers[2].kind: unknown kind 'swype' (did you mean 'swipe'?); known kinds: tap, swipe, pan, longPress, pinch, rotation, screenEdgePan, hover",
         "\(path):7:70: error: recognizers[2].requireToFail: no recognizer named 'tapp' (did you mean 'tap'?)",
         "\(path):8:46: error: delegates[0].shouldBegin: no recognizer named 'pres' (did you mean 'press'?)",
         "\(path):8:74: error: delegates[0].shouldRecognise: unknown field 'shouldRecognise' (did you mean 'shouldRecognizeSimultaneouslyWith'?)",

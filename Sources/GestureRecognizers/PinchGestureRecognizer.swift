@@ -1,0 +1,117 @@
+public import GestureCore
+
+/// Recognizes two fingers moving apart or together (UIKit's `UIPinchGestureRecognizer`);
+/// continuous (<doc:BehaviourReference> §4).
+///
+/// It tracks the first two of its touches (later ones are ignored). It begins when both are down
+/// and their distance has changed by more than ``minimumSpanChange`` points from the distance
+/// when the second landed; ``scale`` is then the current distance over that distance, so the
+/// first `began` reports the scale reached, not 1. It sends `changed` on every later event with a
+/// tracked touch, ends when all its fingers have lifted, and fails if they lift before it began.
+/// With one finger left the scale holds; a finger that lands again becomes the second finger and
+/// the scale goes on from where it was, without a jump. ``location(in:)`` is the centroid of its
+/// fingers.
+///
+/// Open for subclassing: the touch methods and ``reset()`` can be overridden (an override calls
+/// `super`), as can ``scale`` and ``velocity``.
+open class PinchGestureRecognizer: GestureRecognizer {
+  /// Default for ``minimumSpanChange``: 8 points.
+  public static let defaultMinimumSpanChange = 8.0
+
+  /// How far, in points, the distance between the two fingers must change, from what it was when
+  /// the second landed, before the pinch begins (a threshold UIKit does not expose).
+  public var minimumSpanChange = PinchGestureRecognizer.defaultMinimumSpanChange
+
+  private var pair = TouchPair()
+  private var tracker = VelocityTracker()
+
+  /// Creates a pinch recognizer.
+  public init(name: String = "", minimumSpanChange: Double = PinchGestureRecognizer.defaultMinimumSpanChange) {
+    self.minimumSpanChange = minimumSpanChange
+    super.init(name: name)
+  }
+
+  /// False: built-in recognizers decide no failure requirements themselves.
+  open override var asksForDynamicFailureRequirements: Bool { false }
+
+  /// The distance between the fingers now over their distance when the pinch's reference was
+  /// taken (UIKit's `scale`). Setting it makes the current distance stand for the new value and
+  /// resets ``velocity`` (`recognizer.scale = 1` after applying it, as UIKit code does).
+  open var scale: Double {
+    get { pair.value }
+    set {
+      pair.setValue(newValue)
+      tracker.removeAll()
+      tracker.add(Point(x: newValue, y: 0), at: currentTime)
+    }
+  }
+
+  /// How fast ``scale`` changes, in scale per second, smoothed over recent samples (UIKit's
+  /// `velocity`).
+  open var velocity: Double { tracker.velocity.x }
+
+  /// Tracks the first two fingers (a finger landing while only one is left becomes the second);
+  /// ignores the rest.
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    guard !requestedState.isTerminal else { return }
+    pair.began(self, touches, event, measure: Self.span)
+    if tracker.velocity == .zero { tracker.add(Point(x: pair.value, y: 0), at: event.timestamp) }
+  }
+
+  /// Follows the distance and begins once it has changed by more than ``minimumSpanChange``.
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    guard !requestedState.isTerminal, pair.moved(self, measure: Self.span) else { return }
+    tracker.add(Point(x: pair.value, y: 0), at: event.timestamp)
+    switch requestedState {
+    case .possible:
+      let change = abs(pair.measureSinceLanding)
+      guard change > minimumSpanChange else { return }
+      setState(
+        .began,
+        reason:
+          "fingers moved \(formatNumber(change)) pt apart or together, more than \(formatNumber(minimumSpanChange)) pt")
+    case .began, .changed:
+      setState(.changed)
+    default:
+      break
+    }
+  }
+
+  /// Ends when the last finger lifts; fails if it had not begun. One finger lifting holds the
+  /// scale.
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    pair.ended(self, touches)
+    guard numberOfTouches - touches.count <= 0 else { return }
+    switch requestedState {
+    case .possible: setState(.failed, reason: "lifted before the fingers moved \(formatNumber(minimumSpanChange)) pt")
+    case .began, .changed: setState(.ended, reason: "all fingers lifted")
+    default: break
+    }
+  }
+
+  /// Fails, or cancels once begun.
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    switch requestedState {
+    case .possible: setState(.failed, reason: "its touches were cancelled")
+    case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
+    default: break
+    }
+  }
+
+  /// Adds `scale` and `velocity` to the trace.
+  open override func traceAttributes(in view: View?) -> [TraceAttribute] {
+    [TraceAttribute(name: "scale", values: [scale]), TraceAttribute(name: "velocity", values: [velocity])]
+  }
+
+  /// True: pinches add attributes.
+  open override var providesTraceAttributes: Bool { true }
+
+  /// Forgets the fingers, the scale (back to 1) and the velocity samples.
+  open override func reset() {
+    pair = TouchPair()
+    tracker.removeAll()
+  }
+
+  /// The distance between two points: what a pinch measures.
+  static func span(_ a: Point, _ b: Point) -> Double { a.distance(to: b) }
+}

@@ -1,0 +1,121 @@
+public import GestureCore
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Recognizes two fingers turning about each other (UIKit's `UIRotationGestureRecognizer`);
+/// continuous (<doc:BehaviourReference> §4).
+///
+/// The same shape as ``PinchGestureRecognizer``, with the angle of the line from its first finger
+/// to its second instead of their distance: it begins once that angle has turned by more than
+/// ``minimumRotation`` radians from where it was when the second finger landed, and
+/// ``rotation`` is then the angle turned, in radians, positive clockwise on the screen (y grows
+/// downwards), as in UIKit. Turning past half a turn goes on counting; one finger lifting holds
+/// the rotation, and a finger that lands again continues it without a jump.
+///
+/// Open for subclassing: the touch methods and ``reset()`` can be overridden (an override calls
+/// `super`), as can ``rotation`` and ``velocity``.
+open class RotationGestureRecognizer: GestureRecognizer {
+  /// Default for ``minimumRotation``: π/36 radians (5°).
+  public static let defaultMinimumRotation = Double.pi / 36
+
+  /// How far, in radians, the line between the fingers must turn, from where it was when the
+  /// second finger landed, before the rotation begins (a threshold UIKit does not expose).
+  public var minimumRotation = RotationGestureRecognizer.defaultMinimumRotation
+
+  private var pair = TouchPair(multiplies: false)
+  private var tracker = VelocityTracker()
+
+  /// Creates a rotation recognizer.
+  public init(name: String = "", minimumRotation: Double = RotationGestureRecognizer.defaultMinimumRotation) {
+    self.minimumRotation = minimumRotation
+    super.init(name: name)
+  }
+
+  /// False: built-in recognizers decide no failure requirements themselves.
+  open override var asksForDynamicFailureRequirements: Bool { false }
+
+  /// The angle the fingers have turned, in radians, clockwise on the screen (UIKit's
+  /// `rotation`). Setting it makes the current angle stand for the new value and resets
+  /// ``velocity``.
+  open var rotation: Double {
+    get { pair.value }
+    set {
+      pair.setValue(newValue)
+      tracker.removeAll()
+      tracker.add(Point(x: newValue, y: 0), at: currentTime)
+    }
+  }
+
+  /// How fast ``rotation`` changes, in radians per second, smoothed over recent samples (UIKit's
+  /// `velocity`).
+  open var velocity: Double { tracker.velocity.x }
+
+  /// Tracks the first two fingers (a finger landing while only one is left becomes the second);
+  /// ignores the rest.
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    guard !requestedState.isTerminal else { return }
+    pair.began(self, touches, event, measure: Self.angle)
+    if tracker.velocity == .zero { tracker.add(Point(x: pair.value, y: 0), at: event.timestamp) }
+  }
+
+  /// Follows the angle and begins once it has turned by more than ``minimumRotation``.
+  open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    guard !requestedState.isTerminal, pair.moved(self, measure: Self.angle) else { return }
+    tracker.add(Point(x: pair.value, y: 0), at: event.timestamp)
+    switch requestedState {
+    case .possible:
+      let turned = abs(pair.measureSinceLanding)
+      guard turned > minimumRotation else { return }
+      setState(
+        .began, reason: "turned \(formatNumber(turned)) rad, more than \(formatNumber(minimumRotation)) rad")
+    case .began, .changed:
+      setState(.changed)
+    default:
+      break
+    }
+  }
+
+  /// Ends when the last finger lifts; fails if it had not begun. One finger lifting holds the
+  /// rotation.
+  open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    pair.ended(self, touches)
+    guard numberOfTouches - touches.count <= 0 else { return }
+    switch requestedState {
+    case .possible: setState(.failed, reason: "lifted before the fingers turned \(formatNumber(minimumRotation)) rad")
+    case .began, .changed: setState(.ended, reason: "all fingers lifted")
+    default: break
+    }
+  }
+
+  /// Fails, or cancels once begun.
+  open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+    switch requestedState {
+    case .possible: setState(.failed, reason: "its touches were cancelled")
+    case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
+    default: break
+    }
+  }
+
+  /// Adds `rotation` and `velocity` to the trace.
+  open override func traceAttributes(in view: View?) -> [TraceAttribute] {
+    [TraceAttribute(name: "rotation", values: [rotation]), TraceAttribute(name: "velocity", values: [velocity])]
+  }
+
+  /// True: rotations add attributes.
+  open override var providesTraceAttributes: Bool { true }
+
+  /// Forgets the fingers, the rotation (back to 0) and the velocity samples.
+  open override func reset() {
+    pair = TouchPair(multiplies: false)
+    tracker.removeAll()
+  }
+
+  /// The angle of the line from `a` to `b`, in radians, clockwise from the x axis on the screen.
+  static func angle(_ a: Point, _ b: Point) -> Double { atan2(b.y - a.y, b.x - a.x) }
+}

@@ -1,0 +1,73 @@
+public import GestureCore
+
+/// A pan that begins only from an edge of the window (UIKit's
+/// `UIScreenEdgePanGestureRecognizer`); continuous (<doc:BehaviourReference> §4).
+///
+/// It is a ``PanGestureRecognizer`` with one finger that begins only if its touch landed within
+/// ``edgeWidth`` points of one of its ``edges`` of the window (the root view's bounds, in window
+/// coordinates), and the movement that reaches the hysteresis points away from that edge, into the
+/// window: its component into the window is positive and at least as large as the component along
+/// the edge. Otherwise it fails: at the touch-down when the touch is not near one of its edges,
+/// or when the hysteresis is reached in another direction. Afterwards it behaves as a pan.
+///
+/// It is written as any subclass of an open built-in recognizer would be: it overrides
+/// `touchesBegan(_:with:)` and the pan's ``PanGestureRecognizer/shouldBegin(afterMoving:)``.
+open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
+  /// Default for ``edgeWidth``: 20 points.
+  public static let defaultEdgeWidth = 20.0
+
+  /// The edges of the window a touch may start from (UIKit's `edges`); none by default, so that
+  /// it recognizes nothing until told (UIKit asks for the edges before the recognizer is added).
+  public var edges: RectEdge = []
+  /// How far from an edge, in points, a touch may land (a threshold UIKit does not expose).
+  public var edgeWidth = ScreenEdgePanGestureRecognizer.defaultEdgeWidth
+
+  /// The edges the current touch landed near.
+  private var startEdges: RectEdge = []
+
+  /// Creates a screen-edge pan recognizer for `edges`.
+  public init(name: String = "", edges: RectEdge = []) {
+    self.edges = edges
+    super.init(name: name, minimumNumberOfTouches: 1, maximumNumberOfTouches: 1)
+  }
+
+  /// Fails unless the first touch landed within ``edgeWidth`` of one of ``edges``; then tracks it
+  /// as a pan does.
+  open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    if requestedState == .possible && startEdges.isEmpty && numberOfTouches == touches.count {
+      let window = view?.root.frameInWindow ?? .zero
+      let point = touch(at: 0).locationInWindow
+      var near: RectEdge = []
+      if point.x - window.minX <= edgeWidth { near.insert(.left) }
+      if window.maxX - point.x <= edgeWidth { near.insert(.right) }
+      if point.y - window.minY <= edgeWidth { near.insert(.top) }
+      if window.maxY - point.y <= edgeWidth { near.insert(.bottom) }
+      startEdges = near.intersection(edges)
+      if startEdges.isEmpty {
+        setState(.failed, reason: "began \(point), not within \(formatNumber(edgeWidth)) pt of its edges")
+        return
+      }
+    }
+    super.touchesBegan(touches, with: event)
+  }
+
+  /// Begins only when the movement points into the window from an edge the touch landed near;
+  /// fails otherwise.
+  open override func shouldBegin(afterMoving displacement: Point) -> Bool {
+    let inward: [(RectEdge, Double, Double)] = [
+      (.left, displacement.x, displacement.y), (.right, -displacement.x, displacement.y),
+      (.top, displacement.y, displacement.x), (.bottom, -displacement.y, displacement.x),
+    ]
+    for (edge, into, along) in inward where startEdges.contains(edge) && into > 0 && into >= abs(along) {
+      return true
+    }
+    setState(.failed, reason: "moved \(displacement), not away from its edge")
+    return false
+  }
+
+  /// Forgets the edges the last touch landed near, and resets the pan.
+  open override func reset() {
+    startEdges = []
+    super.reset()
+  }
+}
