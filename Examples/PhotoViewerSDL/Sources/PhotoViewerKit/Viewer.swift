@@ -8,7 +8,8 @@ public import GestureRuntime
 /// line) but only once a double tap has failed; a double tap zooms in, or back out; a drag pans the
 /// zoomed picture; a swipe left or right, unzoomed, turns to the next or previous picture, and a
 /// slow drag does not; the wheel zooms; a long press or a secondary click opens a menu; hovering
-/// over the toolbar highlights it. Everything it does is reported through ``onReport``.
+/// over the toolbar highlights it; with a touch device, two fingers zoom, turn and move the picture
+/// at once (``addTouchDeviceGestures()``). Everything it does is reported through ``onReport``.
 public final class Viewer {
   /// The window's size, in points (one point is one pixel).
   public static let windowSize = Size(width: 640, height: 480)
@@ -63,6 +64,8 @@ public final class Viewer {
   public private(set) var isChromeVisible = true
   /// Where the menu is open, if it is.
   public private(set) var menuLocation: Point?
+  /// The picture's rotation, in radians, clockwise on screen (two fingers turn it).
+  public internal(set) var angle = 0.0
   /// Whether the pointer hovers over the toolbar.
   public private(set) var isToolbarHighlighted = false
   /// The last gesture reported, for the status line.
@@ -75,6 +78,8 @@ public final class Viewer {
   public var onReport: ((GestureReport) -> Void)?
 
   private var panApplied = Point.zero
+  /// The two-finger recognizers and their delegate, once a touch device is there.
+  var touchDevice: (pinch: PinchGestureRecognizer, rotation: RotationGestureRecognizer, delegate: PinchWithRotation)?
   private var scrollApplied = Point.zero
   /// The input mapping's state (`Viewer+Input.swift`).
   var input = InputState()
@@ -202,7 +207,7 @@ public final class Viewer {
 
   /// Zooms to `newZoom` (clamped to 1…``maximumZoom``) keeping the picture's point under `point`
   /// where it is; swipes turn pictures only while unzoomed.
-  private func setZoom(_ newZoom: Double, about point: Point) {
+  func setZoom(_ newZoom: Double, about point: Point) {
     let target = min(max(newZoom, 1), Self.maximumZoom)
     let centre = Point(x: Self.windowSize.width / 2, y: Self.windowSize.height / 2)
     let picturePoint = point - centre - offset
@@ -231,7 +236,7 @@ public final class Viewer {
       width: size.width, height: size.height)
   }
 
-  private func changed() { revision += 1 }
+  func changed() { revision += 1 }
 
   func report(_ name: String, _ detail: String, at time: Timestamp? = nil) {
     let line = GestureReport(time: time ?? runtime.now, name: name, detail: detail)
