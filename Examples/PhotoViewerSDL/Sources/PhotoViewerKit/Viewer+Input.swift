@@ -4,8 +4,8 @@ import GestureRuntime
 /// What the input mapping remembers between events.
 struct InputState {
   /// The buttons down.
-  var buttons: Set<PointerButton> = []
-  /// The touch that the primary button drives, while it is down.
+  var buttons: EventButtonMask = []
+  /// The touch that the pointer's press drives, while a button is down.
   var pointerTouch: Int?
   /// The identifier of the next pointer touch.
   var nextTouchID = 1
@@ -13,14 +13,15 @@ struct InputState {
   var pointer: Point?
 }
 
-// The one place where window-system input becomes runtime input: mouse presses, the wheel, hover
-// and fingers. A press of the primary button is a touch of type `indirectPointer` at the pointer,
-// from the button going down to its lift; fingers are `direct` touches. The secondary click, the
-// wheel and hover are handled here, outside the recognizers, until the runtime takes the pointer's
-// buttons, hover and scroll of its own.
+// The one place where window-system input becomes runtime input. A pointer press is a touch of
+// type `indirectPointer` at the pointer, from the first button going down to the last one lifting,
+// sent with the buttons down; the pointer's moves with no button down are hover input; a wheel
+// notch is a discrete scroll step; fingers are `direct` touches.
 extension Viewer {
   /// The identifiers of fingers start here, away from the pointer's.
   static let fingerTouchBase = 1_000_000
+  /// How far one wheel notch scrolls, in points.
+  public static let wheelNotch = 40.0
 
   /// Hands one input event to the runtime at `time` (the window system's timestamp); a time
   /// earlier than the runtime's counts as the runtime's.
@@ -29,44 +30,42 @@ extension Viewer {
     switch event {
     case .pointerDown(let button, let point):
       input.pointer = point
-      let first = input.buttons.isEmpty
-      input.buttons.insert(button)
+      guard !input.buttons.contains(Self.mask(button)) else { return }
+      input.buttons.insert(Self.mask(button))
       if reportsInput { report("pointer-down", "\(button) at \(point)", at: time) }
-      if first, button == .primary {
+      if input.pointerTouch == nil {
         let id = input.nextTouchID
         input.nextTouchID += 1
         input.pointerTouch = id
-        runtime.send(TouchInput(id: id, phase: .began, location: point, type: .indirectPointer), at: time)
+        send(id, .began, point, at: time)
+      } else {
+        runtime.send([], buttonMask: input.buttons, at: time)
       }
     case .pointerUp(let button, let point):
       input.pointer = point
-      guard input.buttons.remove(button) != nil else { return }
+      guard input.buttons.remove(Self.mask(button)) != nil else { return }
       if reportsInput { report("pointer-up", "\(button) at \(point)", at: time) }
-      if button == .primary, let id = input.pointerTouch {
+      if input.buttons.isEmpty, let id = input.pointerTouch {
         input.pointerTouch = nil
-        runtime.send(TouchInput(id: id, phase: .ended, location: point, type: .indirectPointer), at: time)
-      } else if button == .secondary, input.buttons.isEmpty, input.pointerTouch == nil {
-        runtime.advance(to: time)
-        openMenu(at: point, reportedAs: "secondaryClick")
+        send(id, .ended, point, at: time)
+        runtime.send(HoverInput(location: point), at: time)
+      } else {
+        runtime.send([], buttonMask: input.buttons, at: time)
       }
-      if input.buttons.isEmpty { hover(at: point, at: time) }
     case .pointerMoved(let point):
       guard point != input.pointer else { return }
       input.pointer = point
       if let id = input.pointerTouch {
-        runtime.send(TouchInput(id: id, phase: .moved, location: point, type: .indirectPointer), at: time)
-      } else if input.buttons.isEmpty {
-        hover(at: point, at: time)
+        send(id, .moved, point, at: time)
+      } else {
+        runtime.send(HoverInput(location: point), at: time)
       }
     case .pointerLeft:
       input.pointer = nil
-      if input.buttons.isEmpty {
-        runtime.advance(to: time)
-        setToolbarHighlighted(false)
-      }
+      if input.pointerTouch == nil { runtime.send(HoverInput.exited(), at: time) }
     case .wheel(let ticks, let point):
-      runtime.advance(to: time)
-      zoomByWheel(ticks: ticks, at: point)
+      runtime.send(
+        ScrollInput(location: point, delta: Point(x: 0, y: ticks * Self.wheelNotch), type: .discrete), at: time)
     case .finger(let id, let phase, let point):
       if reportsInput { report("finger-\(phase)", "#\(id) at \(point)", at: time) }
       runtime.send(
@@ -86,9 +85,17 @@ extension Viewer {
     return Int32(clamping: (remaining.wholeMicroseconds + 999) / 1000)
   }
 
-  /// Hover over the toolbar: the pointer, with no button down, over the visible toolbar.
-  private func hover(at point: Point, at time: Timestamp) {
-    runtime.advance(to: time)
-    setToolbarHighlighted(window.hitTest(point) === toolbar)
+  private func send(_ id: Int, _ phase: TouchPhase, _ point: Point, at time: Timestamp) {
+    runtime.send(
+      [TouchInput(id: id, phase: phase, location: point, type: .indirectPointer)], buttonMask: input.buttons,
+      at: time)
+  }
+
+  private static func mask(_ button: PointerButton) -> EventButtonMask {
+    switch button {
+    case .primary: .primary
+    case .secondary: .secondary
+    case .middle: .tertiary
+    }
   }
 }

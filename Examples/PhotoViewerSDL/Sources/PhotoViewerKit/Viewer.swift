@@ -8,7 +8,8 @@ public import GestureRuntime
 /// line) but only once a double tap has failed; a double tap zooms in, or back out; a drag pans the
 /// zoomed picture; a swipe left or right, unzoomed, turns to the next or previous picture, and a
 /// slow drag does not; the wheel zooms; a long press or a secondary click opens a menu; hovering
-/// over the toolbar highlights it. Everything it does is reported through ``onReport``.
+/// over the toolbar highlights it; with a touch device, two fingers zoom, turn and move the picture
+/// at once (``addTouchDeviceGestures()``). Everything it does is reported through ``onReport``.
 public final class Viewer {
   /// The window's size, in points (one point is one pixel).
   public static let windowSize = Size(width: 640, height: 480)
@@ -45,6 +46,12 @@ public final class Viewer {
   public let swipeRight = SwipeGestureRecognizer(name: "swipeRight", direction: .right)
   /// The long press that opens the menu.
   public let longPress = LongPressGestureRecognizer(name: "longPress")
+  /// The secondary click that opens the menu: a tap of the secondary button.
+  public let secondaryClick = TapGestureRecognizer(name: "secondaryClick")
+  /// The wheel: a pan that follows scrolls and no touches.
+  public let scroll = PanGestureRecognizer(name: "scroll")
+  /// The hover over the toolbar.
+  public let hover = HoverGestureRecognizer(name: "hover")
   private let swipeFirst = SwipeFirst()
 
   /// The picture shown, from 0.
@@ -57,6 +64,8 @@ public final class Viewer {
   public private(set) var isChromeVisible = true
   /// Where the menu is open, if it is.
   public private(set) var menuLocation: Point?
+  /// The picture's rotation, in radians, clockwise on screen (two fingers turn it).
+  public internal(set) var angle = 0.0
   /// Whether the pointer hovers over the toolbar.
   public private(set) var isToolbarHighlighted = false
   /// The last gesture reported, for the status line.
@@ -69,6 +78,9 @@ public final class Viewer {
   public var onReport: ((GestureReport) -> Void)?
 
   private var panApplied = Point.zero
+  /// The two-finger recognizers and their delegate, once a touch device is there.
+  var touchDevice: (pinch: PinchGestureRecognizer, rotation: RotationGestureRecognizer, delegate: PinchWithRotation)?
+  private var scrollApplied = Point.zero
   /// The input mapping's state (`Viewer+Input.swift`).
   var input = InputState()
 
@@ -85,9 +97,16 @@ public final class Viewer {
     tap.require(toFail: doubleTap)
     swipeLeft.delegate = swipeFirst
     swipeRight.delegate = swipeFirst
-    for recognizer in [tap, doubleTap, pan, swipeLeft, swipeRight, longPress] as [GestureRecognizer] {
+    secondaryClick.buttonMaskRequired = .secondary
+    secondaryClick.allowedTouchTypes = [.indirectPointer]  // a finger has no secondary button
+    scroll.allowedScrollTypesMask = .all
+    scroll.allowedTouchTypes = []
+    for recognizer in [tap, doubleTap, pan, swipeLeft, swipeRight, longPress, secondaryClick, scroll]
+      as [GestureRecognizer]
+    {
       photo.addGestureRecognizer(recognizer)
     }
+    toolbar.addGestureRecognizer(hover)
     tap.addAction { [unowned self] _ in tapped() }
     doubleTap.addAction { [unowned self] recognizer in doubleTapped(at: recognizer.location(in: window)) }
     pan.addAction { [unowned self] _ in panned() }
@@ -95,6 +114,13 @@ public final class Viewer {
     swipeRight.addAction { [unowned self] _ in turn(by: -1, reportedAs: "swipeRight") }
     longPress.addAction { [unowned self] recognizer in
       if recognizer.state == .began { openMenu(at: recognizer.location(in: window), reportedAs: "longPress") }
+    }
+    secondaryClick.addAction { [unowned self] recognizer in
+      openMenu(at: recognizer.location(in: window), reportedAs: "secondaryClick")
+    }
+    scroll.addAction { [unowned self] _ in scrolled() }
+    hover.addAction { [unowned self] recognizer in
+      setToolbarHighlighted(recognizer.state == .began || recognizer.state == .changed)
     }
   }
 
@@ -146,10 +172,19 @@ public final class Viewer {
     report(name, "picture \(pictureIndex + 1) of \(Self.pictureCount)")
   }
 
-  func openMenu(at point: Point, reportedAs name: String) {
+  private func openMenu(at point: Point, reportedAs name: String) {
     menuLocation = point
     changed()
     report(name, "menu at \(point)")
+  }
+
+  /// Each wheel notch up (``wheelNotch`` points of scroll) zooms in by ``wheelZoomStep``.
+  private func scrolled() {
+    let translation = scroll.translation(in: photo)
+    if scroll.state == .began { scrollApplied = .zero }
+    let notches = (translation.y - scrollApplied.y) / Self.wheelNotch
+    scrollApplied = translation
+    if notches != 0 { zoomByWheel(ticks: notches, at: scroll.location(in: window)) }
   }
 
   func zoomByWheel(ticks: Double, at point: Point) {
@@ -163,7 +198,7 @@ public final class Viewer {
     report("scroll", "zoom \(formatNumber((zoom * 1000).rounded() / 1000))x")
   }
 
-  func setToolbarHighlighted(_ highlighted: Bool) {
+  private func setToolbarHighlighted(_ highlighted: Bool) {
     guard highlighted != isToolbarHighlighted else { return }
     isToolbarHighlighted = highlighted
     changed()
@@ -172,7 +207,7 @@ public final class Viewer {
 
   /// Zooms to `newZoom` (clamped to 1…``maximumZoom``) keeping the picture's point under `point`
   /// where it is; swipes turn pictures only while unzoomed.
-  private func setZoom(_ newZoom: Double, about point: Point) {
+  func setZoom(_ newZoom: Double, about point: Point) {
     let target = min(max(newZoom, 1), Self.maximumZoom)
     let centre = Point(x: Self.windowSize.width / 2, y: Self.windowSize.height / 2)
     let picturePoint = point - centre - offset
@@ -201,7 +236,7 @@ public final class Viewer {
       width: size.width, height: size.height)
   }
 
-  private func changed() { revision += 1 }
+  func changed() { revision += 1 }
 
   func report(_ name: String, _ detail: String, at time: Timestamp? = nil) {
     let line = GestureReport(time: time ?? runtime.now, name: name, detail: detail)

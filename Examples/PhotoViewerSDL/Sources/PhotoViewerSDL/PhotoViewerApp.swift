@@ -53,7 +53,7 @@ final class PhotoViewerApp {
       x: Int32(frame.minX.rounded()), y: Int32(frame.minY.rounded()),
       w: Int32(frame.width.rounded()), h: Int32(frame.height.rounded()))
     if let texture = picture(viewer.pictureIndex) {
-      SDL_RenderCopy(renderer, texture, nil, &destination)
+      SDL_RenderCopyEx(renderer, texture, nil, &destination, viewer.angle * 180 / Double.pi, nil, SDL_FLIP_NONE)
     }
     if viewer.isChromeVisible {
       let toolbarColour = viewer.isToolbarHighlighted ? RGB(60, 110, 190) : RGB(28, 32, 44)

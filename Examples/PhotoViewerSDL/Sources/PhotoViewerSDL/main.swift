@@ -62,5 +62,6 @@ guard let app = PhotoViewerApp(clock: clock, viewer: viewer) else {
   exit(69)
 }
 let touchDevices = SDL_GetNumTouchDevices()
+if touchDevices > 0 { viewer.addTouchDeviceGestures() }
 printLine("ready window=\(Int(Viewer.windowSize.width))x\(Int(Viewer.windowSize.height)) touch-devices=\(touchDevices)")
 app.run()

@@ -145,6 +145,23 @@ final class Script {
     #expect(script.viewer.isChromeVisible)
   }
 
+  @Test func aMiddleClickIsNeitherTheMenuNorATap() {
+    let script = Script()
+    script.click(250, 260, down: 0, up: 0.06, button: .middle)
+    script.advance(to: 1)
+    #expect(script.log == [])
+    #expect(script.viewer.menuLocation == nil && script.viewer.isChromeVisible)
+  }
+
+  @Test func aFingerTapNeverOpensTheMenu() {
+    let script = Script()
+    script.at(0, .finger(id: 1, phase: .began, Point(x: 250, y: 260)))
+    script.at(0.06, .finger(id: 1, phase: .ended, Point(x: 250, y: 260)))
+    script.advance(to: 1)
+    #expect(script.log == ["0.410 tap chrome hidden"])
+    #expect(script.viewer.menuLocation == nil)
+  }
+
   @Test func theWheelZoomsAboutThePointerBetweenOneAndFour() {
     let script = Script()
     script.at(0, .wheel(ticks: 1, at: Point(x: 320, y: 240)))
