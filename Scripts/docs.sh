@@ -6,7 +6,7 @@ cd "$(dirname "$0")/.."
 graphs=.build/docs/symbol-graphs
 rm -rf .build/docs .build/docs-build
 mkdir -p "$graphs"
-for target in GestureCore GestureRecognizers GestureRuntime GestureInput; do
+for target in GestureCore GestureRecognizers GestureRuntime GestureInput GestureCtlKit; do
   swift build --target "$target" --build-path .build/docs-build \
     -Xswiftc -emit-symbol-graph -Xswiftc -emit-symbol-graph-dir -Xswiftc "$PWD/$graphs" >/dev/null
 done
