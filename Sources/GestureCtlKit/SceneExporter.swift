@@ -36,7 +36,8 @@ public struct SceneExporter {
   /// The scene file of the tree under `window` (the root view), as JSON text ending in a newline.
   ///
   /// - Throws: ``Failure`` when a view or a recognizer has no name or shares one (scenes name
-  ///   everything), or a recognizer is of a kind the catalog cannot read back.
+  ///   everything), a recognizer is of a kind the catalog cannot read back, or requires the
+  ///   failure of a recognizer outside the tree.
   public func scene(of window: View) throws(Failure) -> String {
     var views: [(view: View, depth: Int)] = []
     var stack: [(View, Int)] = [(window, 0)]
@@ -79,6 +80,12 @@ public struct SceneExporter {
     out += "  ],\n  \"recognizers\": [\n"
     var entries: [String] = []
     for recognizer in recognizers {
+      for other in recognizer.failureRequirements where !recognizers.contains(where: { $0 === other }) {
+        throw Failure(
+          description:
+            "recognizer '\(recognizer.name)' requires '\(other.name)' to fail, which is not in the tree under '\(window.name)'"
+        )
+      }
       entries.append(try entry(recognizer, delegateName: delegates.first { $0.delegate === recognizer.delegate }?.name))
     }
     out += entries.map { "    " + $0 }.joined(separator: ",\n")

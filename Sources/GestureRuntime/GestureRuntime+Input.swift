@@ -50,7 +50,9 @@ extension GestureRuntime {
       diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
       return
     }
-    if !eventRecords.isEmpty && eventRecords.contains(where: { $0 === record }) {
+    // A record is in this event's list exactly when its phase in the dispatch is set (both are
+    // set together): a constant-time test, so an event with n touches costs O(n), not O(n²).
+    if record.phaseInDispatch != nil {
       diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
       return
     }

@@ -298,3 +298,30 @@ struct TouchDeliveryTests {
     }
   }
 }
+
+@Suite("A touch listed twice in one event")
+struct TouchListedTwiceTests {
+  @Test("A touch that changed and is then listed again in one event keeps its first change, with a diagnostic")
+  func secondChangeDropped() {
+    let h = Harness()
+    h.add(TapGestureRecognizer(), "tap")
+    h.down(1, 100, 100, at: 0)
+    h.down(2, 120, 100, at: 0)
+    h.event(
+      at: 0.05,
+      [
+        TouchInput(id: 1, phase: .moved, x: 104, y: 100), TouchInput(id: 1, phase: .stationary, x: 104, y: 100),
+        TouchInput(id: 1, phase: .moved, x: 108, y: 100), TouchInput(id: 2, phase: .stationary, x: 120, y: 100),
+        TouchInput(id: 2, phase: .moved, x: 124, y: 100),
+      ])
+    #expect(
+      h.lines.filter { $0.hasPrefix("0.05 ") } == [
+        "0.05 touch 1 moved (104, 100) V",
+        "0.05 diagnostic touch 1 changed twice in one event; the second change was dropped",
+        "0.05 diagnostic touch 1 moved but it is not down; dropped",
+        "0.05 touch 2 stationary (120, 100) V",
+        "0.05 touch 2 moved (124, 100) V",
+        "0.05 view V touchesMoved 1,2",
+      ])
+  }
+}

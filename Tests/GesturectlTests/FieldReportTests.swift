@@ -122,6 +122,12 @@ struct FieldReportTests {
     let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 10, height: 10))
     window.addSubview(View(name: "window", frame: Rect(x: 0, y: 0, width: 1, height: 1)))
     #expect(throws: SceneExporter.Failure.self) { try SceneExporter().scene(of: window) }
+    let lone = View(name: "lone", frame: Rect(x: 0, y: 0, width: 10, height: 10))
+    let outside = TapGestureRecognizer(name: "outside")
+    let inside = TapGestureRecognizer(name: "inside")
+    inside.require(toFail: outside)
+    lone.addGestureRecognizer(inside)
+    #expect(throws: SceneExporter.Failure.self) { try SceneExporter().scene(of: lone) }
     let other = View(name: "root", frame: Rect(x: 0, y: 0, width: 10, height: 10))
     other.addGestureRecognizer(CheckMarkGestureRecognizer(name: "check"))
     do {

@@ -79,6 +79,13 @@ extension Viewer {
     runtime.advance(to: max(time, runtime.now))
   }
 
+  /// How long the app may wait for input at `time` before the runtime's next timer is due, in
+  /// whole milliseconds rounded up (0 when it is due); nil when no timer is pending.
+  public func millisecondsUntilNextTimer(from time: Timestamp) -> Int32? {
+    guard let remaining = runtime.timeUntilNextTimer(from: time) else { return nil }
+    return Int32(clamping: (remaining.wholeMicroseconds + 999) / 1000)
+  }
+
   /// Hover over the toolbar: the pointer, with no button down, over the visible toolbar.
   private func hover(at point: Point, at time: Timestamp) {
     runtime.advance(to: time)

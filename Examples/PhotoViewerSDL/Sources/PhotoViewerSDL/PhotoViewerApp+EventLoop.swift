@@ -30,7 +30,6 @@ extension PhotoViewerApp {
   /// Milliseconds until the runtime's next timer is due, rounded up (0 if it is due), or
   /// ``untilInput`` when no timer is pending.
   func waitTimeout() -> Int32 {
-    guard let remaining = viewer.runtime.timeUntilNextTimer(from: clock.now) else { return Self.untilInput }
-    return Int32(clamping: (remaining.wholeMicroseconds + 999) / 1000)
+    viewer.millisecondsUntilNextTimer(from: clock.now) ?? Self.untilInput
   }
 }

@@ -236,3 +236,20 @@ final class Script {
     #expect((40...60).contains(offset.x) && offset.y == 0)
   }
 }
+
+@Suite struct WaitTests {
+  @Test func theAppWaitsForInputUntilTheNextTimerRoundedUpToTheMillisecond() {
+    let script = Script()
+    #expect(script.viewer.millisecondsUntilNextTimer(from: Timestamp(seconds: 0)) == nil)
+    script.click(320, 240, down: 0, up: 0.08)
+    // The double tap gives up 0.35 s after the lift; the tap is released then.
+    #expect(script.viewer.millisecondsUntilNextTimer(from: Timestamp(seconds: 0.08)) == 350)
+    #expect(script.viewer.millisecondsUntilNextTimer(from: Timestamp(seconds: 0.0805)) == 350)
+    #expect(script.viewer.millisecondsUntilNextTimer(from: Timestamp(seconds: 0.4299)) == 1)
+    #expect(script.viewer.millisecondsUntilNextTimer(from: Timestamp(seconds: 0.5)) == 0)
+    #expect(script.log == [])
+    script.advance(to: 0.5)
+    #expect(script.log == ["0.430 tap chrome hidden"])
+    #expect(script.viewer.millisecondsUntilNextTimer(from: Timestamp(seconds: 0.5)) == nil)
+  }
+}
