@@ -102,6 +102,10 @@
       (EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.EV_ABS, EventCode.ABS_MT_POSITION_X, 2000),
       (EventCode.EV_ABS, EventCode.ABS_MT_POSITION_Y, 2000),
     ]
+    /// How late (ms) a timer may be seen on the real clock: a few ms when the machine is idle
+    /// (1.5 to 3 ms measured), tens when the whole suite runs beside it on two cores.
+    static let lateness = 60.0
+
     static let up: [(UInt16, UInt16, Int32)] = [(EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, -1)]
 
     func milliseconds(_ from: Timestamp, _ to: Timestamp?) -> Double {
@@ -124,7 +128,8 @@
       let delay = milliseconds(lift, run.arrival(of: "\"kind\":\"action\",\"recognizer\":\"tap\""))
       print("live single tap: action \(formatNumber((delay * 10).rounded() / 10)) ms after the lift")
       #expect(code == 0)
-      #expect(delay >= 350 && delay < 370, "action \(delay) ms after the lift:\n\(run.text)")
+      // A few ms late on an idle machine; the bound leaves room for the test suite's own load.
+      #expect(delay >= 350 && delay < 350 + Self.lateness, "action \(delay) ms after the lift:\n\(run.text)")
       #expect(
         Self.untimed(run.text) == [
           #"{"kind":"touch","touch":1,"phase":"began","x":200,"y":200,"view":"photo"}"#,
@@ -173,7 +178,7 @@
       let delay = milliseconds(down, run.arrival(of: "\"recognizer\":\"press\",\"from\":\"possible\",\"to\":\"began\""))
       print("live long press: began \(formatNumber((delay * 10).rounded() / 10)) ms after the touch-down")
       #expect(code == 0)
-      #expect(delay >= 500 && delay < 520, "began \(delay) ms after the touch-down:\n\(run.text)")
+      #expect(delay >= 500 && delay < 500 + Self.lateness, "began \(delay) ms after the touch-down:\n\(run.text)")
       #expect(
         Self.untimed(run.text) == [
           #"{"kind":"touch","touch":1,"phase":"began","x":200,"y":200,"view":"photo"}"#,
