@@ -95,7 +95,8 @@
       let loop = InputEventLoop(runtime: runtime, clock: clock)
       loop.stopsWhenInputEnds = false
       var seen: [UInt8] = []
-      loop.add(fileDescriptor: pipeEnds[0]) { _ in
+      // Unowned: the loop keeps its handlers, so a strong capture would be a cycle.
+      loop.add(fileDescriptor: pipeEnds[0]) { [unowned loop] _ in
         var byte: UInt8 = 0
         if read(pipeEnds[0], &byte, 1) == 1 { seen.append(byte) }
         if byte == 3 { loop.stop() }
