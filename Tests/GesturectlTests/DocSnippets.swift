@@ -312,7 +312,9 @@ struct DocExampleTests {
     highlight.addAction { fired.append("highlight \($0.state)") }
     select.addAction { _ in fired.append("select") }
     menu.addAction { _ in fired.append("menu") }
-    scroll.addAction { [unowned scroll, unowned list] in fired.append("scroll \(scroll.translation(in: list).y) \($0.state)") }
+    scroll.addAction { [unowned scroll, unowned list] in
+      fired.append("scroll \(scroll.translation(in: list).y) \($0.state)")
+    }
 
     let runtime = GestureRuntime(window: list)
     runtime.send(HoverInput(x: 80, y: 122), at: Timestamp(seconds: 0))
