@@ -48,14 +48,22 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
   /// How fast ``scale`` changes, in scale per second, smoothed over recent samples (UIKit's
   /// `velocity`).
+  ///
+  /// With one finger left it keeps the value of the last motion; after a finger lands again it
+  /// counts only the motion since that landing (0 until the next move).
   open var velocity: Double { tracker.velocity.x }
 
   /// Tracks the first two fingers (a finger landing while only one is left becomes the second);
   /// ignores the rest.
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     guard !requestedState.isTerminal else { return }
-    pair.began(self, touches, event, measure: Self.span)
-    if tracker.velocity == .zero { tracker.add(Point(x: pair.value, y: 0), at: event.timestamp) }
+    if pair.began(self, touches, event, measure: Self.span) {
+      // A finger landed again: the samples from before the lift would give a speed across the gap.
+      tracker.removeAll()
+      tracker.add(Point(x: pair.value, y: 0), at: event.timestamp)
+    } else if tracker.velocity == .zero {
+      tracker.add(Point(x: pair.value, y: 0), at: event.timestamp)
+    }
   }
 
   /// Follows the distance and begins once it has changed by more than ``minimumSpanChange``.

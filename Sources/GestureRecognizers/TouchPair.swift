@@ -21,8 +21,10 @@ struct TouchPair {
   /// The measure when the second finger landed, and how far it has changed since.
   private var landingMeasure = 0.0
   private(set) var measureSinceLanding = 0.0
-  /// Whether two fingers are down.
+  /// Whether two fingers are down, and whether they have been before (a finger landing then
+  /// lands again).
   private(set) var isComplete = false
+  private var wasComplete = false
 
   init(multiplies: Bool = true) {
     self.multiplies = multiplies
@@ -31,10 +33,12 @@ struct TouchPair {
   }
 
   /// Ignores the touches beyond the first two; takes the reference when the second lands.
+  /// Returns true when that second finger lands again, after one of the two had lifted.
+  @discardableResult
   mutating func began(
     _ recognizer: GestureRecognizer, _ touches: [Touch], _ event: TouchEvent,
     measure: (Point, Point) -> Double
-  ) {
+  ) -> Bool {
     if recognizer.numberOfTouches > 2 {
       var excess = recognizer.numberOfTouches - 2
       for touch in touches.reversed() where excess > 0 {
@@ -42,14 +46,17 @@ struct TouchPair {
         excess -= 1
       }
     }
-    guard !isComplete, recognizer.numberOfTouches == 2 else { return }
+    guard !isComplete, recognizer.numberOfTouches == 2 else { return false }
+    let landsAgain = wasComplete
     isComplete = true
+    wasComplete = true
     let now = current(recognizer, measure)
     referenceMeasure = now
     lastMeasure = now
     landingMeasure = now
     measureSinceLanding = 0
     valueAtReference = value
+    return landsAgain
   }
 
   /// Updates the value from the two fingers; returns whether two fingers are down.
