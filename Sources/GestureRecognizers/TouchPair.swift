@@ -74,6 +74,8 @@ struct TouchPair {
       tracker.removeAll()
       sample(at: event.timestamp)
     } else if tracker.velocity == .zero {
+      // Any other landing adds a sample only while the value is at rest (the first finger's
+      // landing starts the samples).
       sample(at: event.timestamp)
     }
   }
