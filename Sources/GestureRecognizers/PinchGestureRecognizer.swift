@@ -22,8 +22,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
   /// the second landed, before the pinch begins (a threshold UIKit does not expose).
   public var minimumSpanChange = PinchGestureRecognizer.defaultMinimumSpanChange
 
-  private var pair = TouchPair()
-  private var tracker = VelocityTracker()
+  private var pair = TouchPair(multiplies: true, measure: PinchGestureRecognizer.span)
 
   /// Creates a pinch recognizer.
   public init(name: String = "", minimumSpanChange: Double = PinchGestureRecognizer.defaultMinimumSpanChange) {
@@ -39,63 +38,40 @@ open class PinchGestureRecognizer: GestureRecognizer {
   /// resets ``velocity`` (`recognizer.scale = 1` after applying it, as UIKit code does).
   open var scale: Double {
     get { pair.value }
-    set {
-      pair.setValue(newValue)
-      tracker.removeAll()
-      tracker.add(Point(x: newValue, y: 0), at: currentTime)
-    }
+    set { pair.setValue(newValue, at: currentTime) }
   }
 
   /// How fast ``scale`` changes, in scale per second, smoothed over recent samples (UIKit's
   /// `velocity`).
-  open var velocity: Double { tracker.velocity.x }
+  ///
+  /// With one finger left it keeps the value of the last motion; after a finger lands again it
+  /// counts only the motion since that landing (0 until the next move).
+  open var velocity: Double { pair.velocity }
 
   /// Tracks the first two fingers (a finger landing while only one is left becomes the second);
   /// ignores the rest.
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-    guard !requestedState.isTerminal else { return }
-    pair.began(self, touches, event, measure: Self.span)
-    if tracker.velocity == .zero { tracker.add(Point(x: pair.value, y: 0), at: event.timestamp) }
+    pair.began(self, touches, event)
   }
 
   /// Follows the distance and begins once it has changed by more than ``minimumSpanChange``.
   open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-    guard !requestedState.isTerminal, pair.moved(self, measure: Self.span) else { return }
-    tracker.add(Point(x: pair.value, y: 0), at: event.timestamp)
-    switch requestedState {
-    case .possible:
-      let change = abs(pair.measureSinceLanding)
-      guard change > minimumSpanChange else { return }
-      setState(
-        .began,
-        reason:
-          "fingers moved \(formatNumber(change)) pt apart or together, more than \(formatNumber(minimumSpanChange)) pt")
-    case .began, .changed:
-      setState(.changed)
-    default:
-      break
+    guard let change = pair.moved(self, event) else { return }
+    TouchPair.advance(self, change: change, threshold: minimumSpanChange) { change in
+      "fingers moved \(formatNumber(change)) pt apart or together, more than \(formatNumber(self.minimumSpanChange)) pt"
     }
   }
 
   /// Ends when the last finger lifts; fails if it had not begun. One finger lifting holds the
   /// scale.
   open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-    pair.ended(self, touches)
-    guard numberOfTouches - touches.count <= 0 else { return }
-    switch requestedState {
-    case .possible: setState(.failed, reason: "lifted before the fingers moved \(formatNumber(minimumSpanChange)) pt")
-    case .began, .changed: setState(.ended, reason: "all fingers lifted")
-    default: break
-    }
+    guard pair.ended(self, touches) else { return }
+    TouchPair.lastFingerLifted(self) { "lifted before the fingers moved \(formatNumber(self.minimumSpanChange)) pt" }
   }
 
   /// Fails, or cancels once begun.
   open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-    switch requestedState {
-    case .possible: setState(.failed, reason: "its touches were cancelled")
-    case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
-    default: break
-    }
+    TouchPair.cancelled(self)
   }
 
   /// Adds `scale` and `velocity` to the trace.
@@ -108,8 +84,7 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
   /// Forgets the fingers, the scale (back to 1) and the velocity samples.
   open override func reset() {
-    pair = TouchPair()
-    tracker.removeAll()
+    pair.reset()
   }
 
   /// The distance between two points: what a pinch measures.

@@ -28,8 +28,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
   /// second finger landed, before the rotation begins (a threshold UIKit does not expose).
   public var minimumRotation = RotationGestureRecognizer.defaultMinimumRotation
 
-  private var pair = TouchPair(multiplies: false)
-  private var tracker = VelocityTracker()
+  private var pair = TouchPair(multiplies: false, measure: RotationGestureRecognizer.angle)
 
   /// Creates a rotation recognizer.
   public init(name: String = "", minimumRotation: Double = RotationGestureRecognizer.defaultMinimumRotation) {
@@ -45,61 +44,40 @@ open class RotationGestureRecognizer: GestureRecognizer {
   /// ``velocity``.
   open var rotation: Double {
     get { pair.value }
-    set {
-      pair.setValue(newValue)
-      tracker.removeAll()
-      tracker.add(Point(x: newValue, y: 0), at: currentTime)
-    }
+    set { pair.setValue(newValue, at: currentTime) }
   }
 
   /// How fast ``rotation`` changes, in radians per second, smoothed over recent samples (UIKit's
   /// `velocity`).
-  open var velocity: Double { tracker.velocity.x }
+  ///
+  /// With one finger left it keeps the value of the last motion; after a finger lands again it
+  /// counts only the motion since that landing (0 until the next move).
+  open var velocity: Double { pair.velocity }
 
   /// Tracks the first two fingers (a finger landing while only one is left becomes the second);
   /// ignores the rest.
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-    guard !requestedState.isTerminal else { return }
-    pair.began(self, touches, event, measure: Self.angle)
-    if tracker.velocity == .zero { tracker.add(Point(x: pair.value, y: 0), at: event.timestamp) }
+    pair.began(self, touches, event)
   }
 
   /// Follows the angle and begins once it has turned by more than ``minimumRotation``.
   open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-    guard !requestedState.isTerminal, pair.moved(self, measure: Self.angle) else { return }
-    tracker.add(Point(x: pair.value, y: 0), at: event.timestamp)
-    switch requestedState {
-    case .possible:
-      let turned = abs(pair.measureSinceLanding)
-      guard turned > minimumRotation else { return }
-      setState(
-        .began, reason: "turned \(formatNumber(turned)) rad, more than \(formatNumber(minimumRotation)) rad")
-    case .began, .changed:
-      setState(.changed)
-    default:
-      break
+    guard let change = pair.moved(self, event) else { return }
+    TouchPair.advance(self, change: change, threshold: minimumRotation) { turned in
+      "turned \(formatNumber(turned)) rad, more than \(formatNumber(self.minimumRotation)) rad"
     }
   }
 
   /// Ends when the last finger lifts; fails if it had not begun. One finger lifting holds the
   /// rotation.
   open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
-    pair.ended(self, touches)
-    guard numberOfTouches - touches.count <= 0 else { return }
-    switch requestedState {
-    case .possible: setState(.failed, reason: "lifted before the fingers turned \(formatNumber(minimumRotation)) rad")
-    case .began, .changed: setState(.ended, reason: "all fingers lifted")
-    default: break
-    }
+    guard pair.ended(self, touches) else { return }
+    TouchPair.lastFingerLifted(self) { "lifted before the fingers turned \(formatNumber(self.minimumRotation)) rad" }
   }
 
   /// Fails, or cancels once begun.
   open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-    switch requestedState {
-    case .possible: setState(.failed, reason: "its touches were cancelled")
-    case .began, .changed: setState(.cancelled, reason: "its touches were cancelled")
-    default: break
-    }
+    TouchPair.cancelled(self)
   }
 
   /// Adds `rotation` and `velocity` to the trace.
@@ -112,8 +90,7 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
   /// Forgets the fingers, the rotation (back to 0) and the velocity samples.
   open override func reset() {
-    pair = TouchPair(multiplies: false)
-    tracker.removeAll()
+    pair.reset()
   }
 
   /// The angle of the line from `a` to `b`, in radians, clockwise from the x axis on the screen.
