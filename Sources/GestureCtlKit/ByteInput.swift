@@ -174,3 +174,4 @@ func exitProcess(_ code: Int32) -> Never { exit(code) }
 
 func cosine(_ radians: Double) -> Double { cos(radians) }
 func sine(_ radians: Double) -> Double { sin(radians) }
+func arcTangent(_ y: Double, _ x: Double) -> Double { atan2(y, x) }

@@ -7,7 +7,10 @@ import GestureRuntime
 ///
 /// Each recognizer's kind and parameters are read back through the catalog
 /// (``GestureCore/RecognizerKind/reading(_:)``; the built-in kinds can, an app's own kind can once
-/// it says how). Only values that differ from their defaults are written.
+/// it says how). Only values that differ from their defaults are written. Views are written
+/// with their `frame` and, where they are not the defaults, their `bounds` (a scrolled origin) and
+/// `transform` (as a scale, a rotation and a translation; with a transform, `frame` is the
+/// untransformed position and size, UIKit's `center` and `bounds.size`).
 ///
 /// Delegates and views answer in code, and a scene answers with lists, so the exporter asks:
 /// each delegate about each pair of recognizers (`shouldRequireFailureOf`,
@@ -36,8 +39,9 @@ public struct SceneExporter {
   /// The scene file of the tree under `window` (the root view), as JSON text ending in a newline.
   ///
   /// - Throws: ``Failure`` when a view or a recognizer has no name or shares one (scenes name
-  ///   everything), a recognizer is of a kind the catalog cannot read back, or requires the
-  ///   failure of a recognizer outside the tree.
+  ///   everything), a recognizer is of a kind the catalog cannot read back or requires the
+  ///   failure of a recognizer outside the tree, or a view's transform skews (a scene writes a
+  ///   scale, a rotation and a translation only).
   public func scene(of window: View) throws(Failure) -> String {
     var views: [(view: View, depth: Int)] = []
     var stack: [(View, Int)] = [(window, 0)]
@@ -76,7 +80,7 @@ public struct SceneExporter {
     }
 
     var out = "{\n  \"format\": \"\(SceneLoader.format)\",\n  \"views\": [\n"
-    out += viewTree(views, recognizers)
+    out += try viewTree(views, recognizers)
     out += "  ],\n  \"recognizers\": [\n"
     var entries: [String] = []
     for recognizer in recognizers {
@@ -104,16 +108,69 @@ public struct SceneExporter {
     "[\(JSONText.number(rect.minX)), \(JSONText.number(rect.minY)), \(JSONText.number(rect.width)), \(JSONText.number(rect.height))]"
   }
 
+  private static func vector(_ x: Double, _ y: Double) -> String {
+    "[\(JSONText.number(tidy(x))), \(JSONText.number(tidy(y)))]"
+  }
+
+  /// `value` without the last bits of rounding noise that taking a transform apart leaves
+  /// (1.4999999999999998 for 1.5): snapped to nine decimals when that moves it by no more than
+  /// one part in 10¹².
+  private static func tidy(_ value: Double) -> Double {
+    let snapped = (value * 1e9).rounded() / 1e9
+    return abs(snapped - value) <= 1e-12 * max(1, abs(value)) ? snapped : value
+  }
+
+  /// A view's `frame`, and its `bounds` and `transform` where they are not the defaults
+  /// (<doc:FileFormats>, scene). With a transform, `frame` is the untransformed position and size
+  /// (UIKit's `center` and `bounds.size`), and the transform is taken apart into a scale, then a
+  /// rotation, then a translation, as the scene composes them.
+  private static func geometry(of view: View) throws(Failure) -> [String] {
+    let transform = view.transform
+    let bounds = view.bounds
+    let frame =
+      transform.isIdentity
+      ? view.frame
+      : Rect(
+        x: view.center.x - bounds.width / 2, y: view.center.y - bounds.height / 2, width: bounds.width,
+        height: bounds.height)
+    var fields = ["\"frame\": \(rect(frame))"]
+    if bounds.origin != .zero { fields.append("\"bounds\": \(rect(bounds))") }
+    guard !transform.isIdentity else { return fields }
+    // [a b; c d] = [sx 0; 0 sy] × [cos sin; −sin cos]: a = sx·cos, b = sx·sin, c = −sy·sin,
+    // d = sy·cos; a skew leaves c·cos + d·sin away from 0.
+    let angle = arcTangent(transform.b, transform.a)
+    let (cos, sin) = (cosine(angle), sine(angle))
+    let sx = (transform.a * transform.a + transform.b * transform.b).squareRoot()
+    let sy = transform.d * cos - transform.c * sin
+    let size = abs(transform.a) + abs(transform.b) + abs(transform.c) + abs(transform.d)
+    guard abs(transform.c * cos + transform.d * sin) <= 1e-9 * max(1, size) else {
+      throw Failure(
+        description:
+          "view '\(view.name)' has a transform that skews (\(transform)), which a scene cannot write: scale, rotation and translation only"
+      )
+    }
+    var parts: [String] = []
+    if tidy(sx) != 1 || tidy(sy) != 1 { parts.append("\"scale\": \(vector(sx, sy))") }
+    if tidy(angle) != 0 { parts.append("\"rotation\": \(JSONText.number(tidy(angle)))") }
+    if tidy(transform.tx) != 0 || tidy(transform.ty) != 0 {
+      parts.append("\"translation\": \(vector(transform.tx, transform.ty))")
+    }
+    if !parts.isEmpty { fields.append("\"transform\": { \(parts.joined(separator: ", ")) }") }
+    return fields
+  }
+
   private static func names(_ list: [String]) -> String {
     "[" + list.map(JSONText.quote).joined(separator: ", ") + "]"
   }
 
   /// The views as a nested tree, one view a line.
-  private func viewTree(_ views: [(view: View, depth: Int)], _ recognizers: [GestureRecognizer]) -> String {
+  private func viewTree(_ views: [(view: View, depth: Int)], _ recognizers: [GestureRecognizer]) throws(Failure)
+    -> String
+  {
     var out = ""
     for (index, (view, depth)) in views.enumerated() {
       let indent = String(repeating: "  ", count: depth + 2)
-      var fields = ["\"name\": \(JSONText.quote(view.name))", "\"frame\": \(Self.rect(view.frame))"]
+      var fields = ["\"name\": \(JSONText.quote(view.name))"] + (try Self.geometry(of: view))
       if !view.isUserInteractionEnabled { fields.append("\"isUserInteractionEnabled\": false") }
       if view.isHidden { fields.append("\"isHidden\": true") }
       if !view.isMultipleTouchEnabled { fields.append("\"isMultipleTouchEnabled\": false") }
@@ -143,7 +200,7 @@ public struct SceneExporter {
   }
 
   private func entry(_ recognizer: GestureRecognizer, delegateName: String?) throws(Failure) -> String {
-    guard let (kind, values) = catalog.kind(of: recognizer) else {
+    guard let (kind, values) = kindAndValues(of: recognizer) else {
       throw Failure(
         description:
           "recognizer '\(recognizer.name)' (\(type(of: recognizer))) is of no kind the catalog can read back: register its RecognizerKind with reading(_:)"

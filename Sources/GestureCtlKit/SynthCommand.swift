@@ -1,40 +1,56 @@
 import GestureCore
 
 enum SynthCommand {
-  static let kinds = ["tap", "doubletap", "pan", "swipe", "longpress", "pinch"] + pointerKinds
+  static let kinds = ["tap", "doubletap", "pan", "swipe", "longpress", "pinch", "rotate", "edgepan"] + pointerKinds
   static let command = Subcommand(
     name: "synth",
     overview:
       "Write an event script for a common gesture of fingers or of the pointer, so ordinary cases need no hand-written script.",
-    usage: "synth <tap|doubletap|pan|swipe|longpress|pinch|click|rightclick|hover|scroll> [options]",
+    usage:
+      "synth <tap|doubletap|pan|swipe|longpress|pinch|rotate|edgepan|click|rightclick|hover|scroll> [options]",
     arguments: [
       (
         "<gesture>",
-        "tap, doubletap, pan, swipe, longpress or pinch (fingers); click, rightclick, hover or scroll (a pointer)."
+        "tap, doubletap, pan, swipe, longpress, pinch, rotate or edgepan (fingers); click, rightclick, hover or scroll (a pointer)."
       )
     ],
     options: [
-      ("--x <points>", "Where the gesture starts (default 200)."),
-      ("--y <points>", "Where the gesture starts (default 200)."),
+      ("--x <points>", "Where the gesture starts (default 200; pinch and rotate: the fingers' centre)."),
+      ("--y <points>", "Where the gesture starts (default 200; pinch and rotate: the fingers' centre)."),
       ("--start <seconds>", "When the first finger lands (default 0)."),
       ("--id <n>", "The first touch id (default 1); later touches count up."),
       ("--taps <n>", "Taps (tap: 1, doubletap: 2; longpress: taps before the press, 0)."),
-      ("--fingers <n>", "Fingers, side by side 20 pt apart (default 1; pinch 2)."),
-      ("--duration <seconds>", "How long a finger is down (tap 0.08, pan 0.32, swipe 0.06, longpress 0.8, pinch 0.3)."),
+      ("--fingers <n>", "Fingers, side by side 20 pt apart (default 1; pinch and rotate 2)."),
+      (
+        "--duration <seconds>",
+        "How long a finger is down (tap 0.08, pan 0.32, swipe 0.06, longpress 0.8, pinch and rotate 0.3, edgepan 0.32)."
+      ),
       ("--interval <seconds>", "Pause between a lift and the next tap (default 0.12)."),
-      ("--direction <dir>", "right, left, up, down, or an angle in degrees clockwise from right (default right)."),
+      (
+        "--direction <dir>",
+        "right, left, up, down, or an angle in degrees clockwise from right (default right; pinch and rotate: the line from the first finger to the second; edgepan: away from its edge)."
+      ),
       (
         "--distance <points>",
-        "How far a pan or swipe travels (pan 100, swipe 120); pinch: the starting finger spread (100)."
+        "How far a pan, swipe or edgepan travels (pan 100, swipe 120, edgepan 100); pinch and rotate: the starting finger spread (100)."
       ),
-      ("--scale <factor>", "Pinch: the final spread over the starting one (default 2)."),
-      ("--step <seconds>", "Time between moves (pan and pinch 0.016, swipe 0.01, hover 0.05, scroll 0.05)."),
+      ("--scale <factor>", "Pinch and rotate: the final spread over the starting one (pinch 2, rotate 1)."),
+      ("--rotation <degrees>", "Pinch and rotate: how far the fingers turn, clockwise (pinch 0, rotate 45)."),
+      ("--move <dx,dy>", "Pinch and rotate: how far the fingers' centre travels, in points (default 0,0)."),
+      (
+        "--edge <edge>",
+        "edgepan: the window's edge the finger starts from: left (the default; it lands at x 2) or top (y 2), right or bottom (give --x or --y)."
+      ),
+      (
+        "--step <seconds>",
+        "Time between moves (pan, pinch, rotate and edgepan 0.016, swipe 0.01, hover 0.05, scroll 0.05)."
+      ),
       ("--modifiers <keys>", "click, rightclick, hover, scroll: keys held, comma-separated (shift, command, ...)."),
       ("--type <type>", "scroll: discrete (a wheel, 40 pt a tick; the default) or continuous (a trackpad)."),
     ],
     valued: [
       "--x", "--y", "--start", "--id", "--taps", "--fingers", "--duration", "--interval", "--direction", "--distance",
-      "--scale", "--step", "--modifiers", "--type",
+      "--scale", "--rotation", "--move", "--edge", "--step", "--modifiers", "--type",
     ],
     flags: [],
     run: run)
@@ -60,6 +76,8 @@ enum SynthCommand {
     }
     let usage = command.shortUsage
     if pointerKinds.contains(kind) { return try runPointer(kind, arguments, context) }
+    if kind == "pinch" || kind == "rotate" { return try runTwoFingers(kind, arguments, context) }
+    if kind == "edgepan" { return try runEdgePan(arguments, context) }
     let x = try arguments.double("--x", default: 200, usage: usage)
     let y = try arguments.double("--y", default: 200, usage: usage)
     let start = try arguments.double("--start", default: 0, usage: usage)
@@ -67,33 +85,16 @@ enum SynthCommand {
     let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
     let taps = try arguments.int(
       "--taps", default: kind == "doubletap" ? 2 : kind == "tap" ? 1 : 0, range: 0...100, usage: usage)
-    let fingers = try arguments.int("--fingers", default: kind == "pinch" ? 2 : 1, range: 1...20, usage: usage)
-    let defaults: [String: Double] = [
-      "tap": 0.08, "doubletap": 0.08, "pan": 0.32, "swipe": 0.06, "longpress": 0.8, "pinch": 0.3,
-    ]
+    let fingers = try arguments.int("--fingers", default: 1, range: 1...20, usage: usage)
+    let defaults: [String: Double] = ["tap": 0.08, "doubletap": 0.08, "pan": 0.32, "swipe": 0.06, "longpress": 0.8]
     let duration = try arguments.double("--duration", default: defaults[kind]!, usage: usage)
     let interval = try arguments.double("--interval", default: 0.12, usage: usage)
     let distance = try arguments.double("--distance", default: kind == "swipe" ? 120 : 100, usage: usage)
-    let scale = try arguments.double("--scale", default: 2, usage: usage)
     let step = try arguments.double("--step", default: kind == "swipe" ? 0.01 : 0.016, usage: usage)
-    guard duration > 0, interval >= 0, step > 0, distance >= 0, scale > 0 else {
-      throw .usage("durations, steps, distances and scales must be positive\n\(usage)")
+    guard duration > 0, interval >= 0, step > 0, distance >= 0 else {
+      throw .usage("durations, steps and distances must be positive\n\(usage)")
     }
-    if kind == "pinch" && fingers != 2 { throw .usage("a pinch uses two fingers\n\(usage)") }
-    let angle: Double
-    switch arguments.options["--direction"] ?? "right" {
-    case "right": angle = 0
-    case "down": angle = 90
-    case "left": angle = 180
-    case "up": angle = 270
-    case let text:
-      guard let degrees = Double(text), degrees.isFinite else {
-        throw .usage("option '--direction' expects right, left, up, down or degrees, found '\(text)'\n\(usage)")
-      }
-      angle = degrees
-    }
-    let radians = angle * Double.pi / 180
-    let unit = Point(x: cosine(radians), y: sine(radians))
+    let unit = try direction(arguments, default: "right", usage: usage)
     var writer = Writer()
     var t = start
     var nextID = firstID
@@ -124,35 +125,48 @@ enum SynthCommand {
       writer.event(t, zip(ids, points).map { ($0, "began", $1.0, $1.1) })
       t += duration
       writer.event(t, zip(ids, points).map { ($0, "ended", $1.0, $1.1) })
-    case "pan", "swipe":
+    default:  // pan, swipe
       let ids = (0..<fingers).map { nextID + $0 }
-      let points = fingerPoints(x, y)
-      writer.event(t, zip(ids, points).map { ($0, "began", $1.0, $1.1) })
-      let steps = max(1, Int((duration / step).rounded()))
-      for index in 1...steps {
-        let fraction = Double(index) / Double(steps)
-        let moved = zip(ids, points).map { id, p in
-          (id, "moved", p.0 + unit.x * distance * fraction, p.1 + unit.y * distance * fraction)
-        }
-        writer.event(t + step * Double(index), moved)
-      }
-      t += step * Double(steps) + step
-      writer.event(t, zip(ids, points).map { id, p in (id, "ended", p.0 + unit.x * distance, p.1 + unit.y * distance) })
-    default:  // pinch
-      let ids = [nextID, nextID + 1]
-      func spread(_ d: Double) -> [(Double, Double)] {
-        [(x - unit.x * d / 2, y - unit.y * d / 2), (x + unit.x * d / 2, y + unit.y * d / 2)]
-      }
-      writer.event(t, zip(ids, spread(distance)).map { ($0, "began", $1.0, $1.1) })
-      let steps = max(1, Int((duration / step).rounded()))
-      for index in 1...steps {
-        let d = distance * (1 + (scale - 1) * Double(index) / Double(steps))
-        writer.event(t + step * Double(index), zip(ids, spread(d)).map { ($0, "moved", $1.0, $1.1) })
-      }
-      t += step * Double(steps) + step
-      writer.event(t, zip(ids, spread(distance * scale)).map { ($0, "ended", $1.0, $1.1) })
+      drag(
+        &writer, ids: ids, from: fingerPoints(x, y), Point(x: unit.x * distance, y: unit.y * distance), at: t,
+        duration: duration, step: step)
     }
     context.stdout.write(writer.lines.joined(separator: "\n") + "\n")
     return 0
+  }
+
+  /// The unit vector of `--direction` (right, left, up, down or degrees clockwise from right).
+  static func direction(_ arguments: Arguments, default name: String, usage: String) throws(InputError) -> Point {
+    let angle: Double
+    switch arguments.options["--direction"] ?? name {
+    case "right": angle = 0
+    case "down": angle = 90
+    case "left": angle = 180
+    case "up": angle = 270
+    case let text:
+      guard let degrees = Double(text), degrees.isFinite else {
+        throw .usage("option '--direction' expects right, left, up, down or degrees, found '\(text)'\n\(usage)")
+      }
+      angle = degrees
+    }
+    let radians = angle * Double.pi / 180
+    return Point(x: cosine(radians), y: sine(radians))
+  }
+
+  /// Writes fingers that land at `points` at `t`, move together by `offset` in steady steps over
+  /// `duration`, and lift one step after the last move.
+  static func drag(
+    _ writer: inout Writer, ids: [Int], from points: [(Double, Double)], _ offset: Point, at t: Double,
+    duration: Double, step: Double
+  ) {
+    writer.event(t, zip(ids, points).map { ($0, "began", $1.0, $1.1) })
+    let steps = max(1, Int((duration / step).rounded()))
+    for index in 1...steps {
+      let fraction = Double(index) / Double(steps)
+      let moved = zip(ids, points).map { id, p in (id, "moved", p.0 + offset.x * fraction, p.1 + offset.y * fraction) }
+      writer.event(t + step * Double(index), moved)
+    }
+    let end = t + (step * Double(steps) + step)
+    writer.event(end, zip(ids, points).map { id, p in (id, "ended", p.0 + offset.x, p.1 + offset.y) })
   }
 }

@@ -362,3 +362,40 @@ struct FieldReportSnippetTests {
     #expect(traceLog.hasPrefix(#"{"t":0,"kind":"touch""#))
   }
 }
+
+// snippet: photo-viewer
+/// Lets the photo's pan, pinch and rotation recognize with each other.
+final class PhotoViewerDelegate: GestureRecognizerDelegate {
+  func gestureRecognizer(
+    _ gestureRecognizer: GestureRecognizer,
+    shouldRecognizeSimultaneouslyWith other: GestureRecognizer
+  ) -> Bool {
+    let together = ["pan", "pinch", "rotation"]
+    return together.contains(gestureRecognizer.name) && together.contains(other.name)
+  }
+}
+
+/// The photo viewer's window: a zoomed and turned photo with its recognizers, and a back swipe
+/// from the left edge. Recognizers hold their delegate weakly, as in UIKit: keep it alive.
+func makePhotoViewer(delegate: PhotoViewerDelegate) -> View {
+  let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+  let photo = View(name: "photo", frame: Rect(x: 50, y: 250, width: 300, height: 300))
+  photo.transform = AffineTransform(scaleX: 1.5, y: 1.5).rotated(by: 0.5)
+  window.addSubview(photo)
+
+  let back = ScreenEdgePanGestureRecognizer(name: "back", edges: .left)
+  window.addGestureRecognizer(back)
+  let pan = PanGestureRecognizer(name: "pan")
+  pan.require(toFail: back)
+  let together: [GestureRecognizer] = [
+    pan, PinchGestureRecognizer(name: "pinch"), RotationGestureRecognizer(name: "rotation"),
+  ]
+  for recognizer in together {
+    recognizer.delegate = delegate
+    photo.addGestureRecognizer(recognizer)
+  }
+  photo.addGestureRecognizer(TapGestureRecognizer(name: "doubleTap", numberOfTapsRequired: 2))
+  photo.addGestureRecognizer(LongPressGestureRecognizer(name: "press"))
+  return window
+}
+// end-snippet

@@ -13,8 +13,12 @@ import Testing
 /// - `<!-- output: gesturectl ARGS -->` (or `output[checkMark]`, with the check mark registered):
 ///   what gesturectl prints, run in process from the package folder.
 ///
-/// `UPDATE_DOCS=1 swift test --filter DocsTests` rewrites the blocks from their sources
-/// (Scripts/update-docs.sh).
+/// And a line `gesturectl synth ARGS > PATH` in an article's code blocks says which command wrote
+/// the script at PATH: the file must be what the command writes.
+///
+/// `UPDATE_DOCS=1 swift test --filter DocsTests` rewrites the blocks from their sources, and the
+/// scripts from their commands (Scripts/update-docs.sh; run it twice when a script changed, so
+/// that the traces shown of it follow).
 @Suite("Documentation")
 struct DocsTests {
   static let catalogFolder = packageRoot + "/Docs/Gestures.docc"
@@ -110,6 +114,33 @@ struct DocsTests {
     if update { try lines.joined(separator: "\n").write(toFile: path, atomically: true, encoding: .utf8) }
   }
 
+  /// The `gesturectl synth ARGS > PATH` lines of an article: each script it says synth wrote,
+  /// with synth's words and the path relative to the package.
+  static func synthCommands(in text: String) -> [(words: [String], path: String)] {
+    text.components(separatedBy: "\n").compactMap { line in
+      guard line.hasPrefix("gesturectl synth "), let arrow = line.range(of: " > ") else { return nil }
+      let command = line[line.index(line.startIndex, offsetBy: "gesturectl ".count)..<arrow.lowerBound]
+      return (
+        command.split(separator: " ").map(String.init), line[arrow.upperBound...].trimmingCharacters(in: .whitespaces)
+      )
+    }
+  }
+
+  @Test("Every script an article says synth wrote is what synth writes", arguments: articles())
+  func synthScripts(_ path: String) throws {
+    let text = try String(contentsOfFile: path, encoding: .utf8)
+    for (words, file) in Self.synthCommands(in: text) {
+      let result = gesturectl(words)
+      let command = "gesturectl " + words.joined(separator: " ")
+      #expect(result.code == 0, "\(path): \(command): \(result.err)")
+      if ProcessInfo.processInfo.environment["UPDATE_DOCS"] == "1" {
+        try result.out.write(toFile: packageRoot + "/" + file, atomically: true, encoding: .utf8)
+      }
+      let stored = try String(contentsOfFile: packageRoot + "/" + file, encoding: .utf8)
+      #expect(stored == result.out, "\(path): \(file) is not what '\(command)' writes")
+    }
+  }
+
   @Test("The catalog has the landing page, a page per module and every article the plan names")
   func catalogPages() {
     let names = Set(Self.articles().map { ($0 as NSString).lastPathComponent })
@@ -117,7 +148,7 @@ struct DocsTests {
       "Gestures.md", "GestureRecognizers.md", "GestureRuntime.md", "GettingStarted.md",
       "RecognizerStates.md", "PreferringOneGestureOverAnother.md", "RecognizingGesturesSimultaneously.md",
       "DeliveringTouchesToViews.md", "WritingACustomRecognizer.md", "TestingWithTheManualClock.md",
-      "TracingWithGesturectl.md", "WhereWeDifferFromUIKit.md",
+      "TracingWithGesturectl.md", "WhereWeDifferFromUIKit.md", "BuildingAPhotoViewer.md",
     ] {
       #expect(names.contains(page), "\(page)")
     }
