@@ -156,7 +156,9 @@ enum FuzzTargets {
       if frames.count < 10_000 { frames.append(frame) }
     }
     let replay = Replay(scene: scene, trace: TraceRecorder())
-    for frame in frames { replay.apply(RecordingInput.scriptEvent(frame)) }
+    for frame in frames {
+      for event in RecordingInput.scriptEvents(frame) { replay.apply(event) }
+    }
     replay.finish()
     return nil
   }
