@@ -8,7 +8,10 @@ enum ConvertCommand {
     overview: "Print the event script (JSON lines) that a device recording (evemu) becomes in a scene.",
     usage: "convert <scene> <recording> [--description <file>] [--calibration <matrix>]",
     arguments: [
-      ("<scene>", "The scene file (*.scene.json): its root view's frame is the device's surface."),
+      (
+        "<scene>",
+        "The scene file (*.scene.json): its root view's frame is a touch device's surface, or where a mouse's pointer moves."
+      ),
       ("<recording>", "The device recording, as evemu-record writes it; - reads standard input."),
     ],
     options: RecordingOptions.help,

@@ -13,7 +13,7 @@ struct RecordingOptions {
     ),
     (
       "--calibration <a,b,c,d,e,f>",
-      "For a device recording: libinput's calibration matrix, applied to coordinates normalized to 0…1 before they are mapped onto the root view (rotated or mirrored panels)."
+      "For a touch device's recording: libinput's calibration matrix, applied to coordinates normalized to 0…1 before they are mapped onto the root view (rotated or mirrored panels)."
     ),
   ]
 
