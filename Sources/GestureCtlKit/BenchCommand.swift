@@ -34,6 +34,8 @@ enum BenchCommand {
     var inputs: [TouchInput] = []
     var commands: [ScriptEvent] = []
     var touchEvents = 0
+    /// Pointer presses, hover and scroll (a script's pointer entries, a mouse's recording).
+    var pointerEvents = 0
   }
 
   /// The allocation counter of Scripts/alloccount.c when it is preloaded.
@@ -74,14 +76,17 @@ enum BenchCommand {
         script.starts.append(0)
         script.counts.append(0)
       default:
+        if case .pointer = event { script.pointerEvents += 1 }
+        if case .hover = event { script.pointerEvents += 1 }
+        if case .scroll = event { script.pointerEvents += 1 }
         script.kinds.append(2)
         script.starts.append(Int32(script.commands.count))
         script.counts.append(0)
         script.commands.append(event)
       }
     }
-    guard script.touchEvents > 0 else {
-      throw .data("\(arguments.positional[1]): error: the script has no touch event to measure")
+    guard script.touchEvents + script.pointerEvents > 0 else {
+      throw .data("\(arguments.positional[1]): error: the script has no touch or pointer event to measure")
     }
 
     var nanoseconds: [Double] = []
@@ -113,7 +118,7 @@ enum BenchCommand {
       )
     } else {
       var text =
-        "events:           \(script.times.count) (\(script.touchEvents) with touches), \(repeats) timed replays after one warm-up\n"
+        "events:           \(script.times.count) (\(script.touchEvents) with touches\(script.pointerEvents > 0 ? ", \(script.pointerEvents) of the pointer" : "")), \(repeats) timed replays after one warm-up\n"
       text +=
         "ns per event:     median \(formatNumber((median * 10).rounded() / 10)), min \(formatNumber((sorted.first! * 10).rounded() / 10)), max \(formatNumber((sorted.last! * 10).rounded() / 10))\n"
       text += "events per s:     \(formatNumber((1e9 / median).rounded()))\n"

@@ -8,7 +8,10 @@ enum ConvertCommand {
     overview: "Print the event script (JSON lines) that a device recording (evemu) becomes in a scene.",
     usage: "convert <scene> <recording> [--description <file>] [--calibration <matrix>]",
     arguments: [
-      ("<scene>", "The scene file (*.scene.json): its root view's frame is the device's surface."),
+      (
+        "<scene>",
+        "The scene file (*.scene.json): its root view's frame is a touch device's surface, or where a mouse's pointer moves."
+      ),
       ("<recording>", "The device recording, as evemu-record writes it; - reads standard input."),
     ],
     options: RecordingOptions.help,
@@ -36,15 +39,45 @@ enum ConvertCommand {
     // force and majorRadius are written when the event script format takes them.
     let measured = EventScriptReader.touchFields.contains("force")
     try RecordingInput.read(path: path, file: file, frame: scene.root.frame, options: options) { frame in
-      context.stdout.write(line(frame, measured: measured) + "\n")
+      for line in lines(frame, measured: measured) { context.stdout.write(line + "\n") }
     }
     return 0
   }
 
-  /// One frame as an event-script line.
-  static func line(_ frame: InputFrame, measured: Bool) -> String {
+  /// One frame as event-script lines: its touches, or a pointer device's presses, hover and
+  /// scroll, one line each, or a time mark.
+  static func lines(_ frame: InputFrame, measured: Bool) -> [String] {
     let t = JSONText.number(frame.time.seconds)
-    if frame.isTimeMark { return "{\"t\": \(t)}" }
+    if frame.isTimeMark { return ["{\"t\": \(t)}"] }
+    var lines: [String] = []
+    if !frame.touches.isEmpty { lines.append(touchLine(frame, measured: measured)) }
+    for input in frame.pointerInputs { lines.append(pointerLine(input, t)) }
+    return lines
+  }
+
+  /// A pointer device's input as an event-script line at time `t` (<doc:FileFormats>, pointer
+  /// presses, hover and scroll).
+  static func pointerLine(_ input: PointerInput, _ t: String) -> String {
+    func point(_ location: Point) -> String {
+      "\"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y))"
+    }
+    switch input {
+    case .press(let touch, let buttonMask):
+      let buttons = buttonMask.names.map { Int($0) != nil ? $0 : JSONText.quote($0) }.joined(separator: ", ")
+      return
+        "{\"t\": \(t), \"buttons\": [\(buttons)], \"touches\": [{\"id\": \(touch.id), \"phase\": \"\(touch.phase.rawValue)\", \(point(touch.location)), \"type\": \"indirectPointer\"}]}"
+    case .hover(let hover):
+      guard let location = hover.location else { return "{\"t\": \(t), \"hover\": \"exited\"}" }
+      return "{\"t\": \(t), \"hover\": {\(point(location))}}"
+    case .scroll(let scroll):
+      return
+        "{\"t\": \(t), \"scroll\": {\(point(scroll.location)), \"dx\": \(JSONText.number(scroll.delta.x)), \"dy\": \(JSONText.number(scroll.delta.y)), \"type\": \"\(scroll.type.rawValue)\"}}"
+    }
+  }
+
+  /// A frame's touches as an event-script line.
+  static func touchLine(_ frame: InputFrame, measured: Bool) -> String {
+    let t = JSONText.number(frame.time.seconds)
     let touches = frame.touches.map { touch in
       var text =
         "{\"id\": \(touch.input.id), \"phase\": \"\(touch.input.phase.rawValue)\", \"x\": \(JSONText.number(touch.input.location.x)), \"y\": \(JSONText.number(touch.input.location.y))"

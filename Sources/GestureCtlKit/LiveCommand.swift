@@ -10,10 +10,13 @@ enum LiveCommand {
   static let command = Subcommand(
     name: "live",
     overview:
-      "Run a scene on a live input device (or a FIFO fed kernel events) on the real clock, printing the trace as it happens.",
+      "Run a scene on a live input device, a touch screen or a mouse (or a FIFO fed kernel events) on the real clock, printing the trace as it happens.",
     usage: "live <scene> <device> [--description <file>] [--calibration <matrix>] [--format text|jsonl]",
     arguments: [
-      ("<scene>", "The scene file (*.scene.json): its root view's frame is the device's surface."),
+      (
+        "<scene>",
+        "The scene file (*.scene.json): its root view's frame is a touch device's surface, or where a mouse's pointer moves."
+      ),
       (
         "<device>",
         "An input device such as /dev/input/event5 (reading it takes the 'input' group), or a FIFO fed struct input_event records stamped on CLOCK_MONOTONIC."
@@ -26,7 +29,7 @@ enum LiveCommand {
       ),
       (
         "--calibration <a,b,c,d,e,f>",
-        "libinput's calibration matrix, applied to coordinates normalized to 0…1 (rotated or mirrored panels)."
+        "For a touch device: libinput's calibration matrix, applied to coordinates normalized to 0…1 (rotated or mirrored panels)."
       ),
       ("--format <format>", "text (the default) or jsonl."),
     ],

@@ -13,7 +13,7 @@ struct RecordingOptions {
     ),
     (
       "--calibration <a,b,c,d,e,f>",
-      "For a device recording: libinput's calibration matrix, applied to coordinates normalized to 0…1 before they are mapped onto the root view (rotated or mirrored panels)."
+      "For a touch device's recording: libinput's calibration matrix, applied to coordinates normalized to 0…1 before they are mapped onto the root view (rotated or mirrored panels)."
     ),
   ]
 
@@ -93,9 +93,21 @@ enum RecordingInput {
     }
   }
 
-  /// The script event of a frame: its touches, or a time mark.
-  static func scriptEvent(_ frame: InputFrame) -> ScriptEvent {
-    frame.isTimeMark ? .advance(frame.time) : .touches(frame.time, frame.touchInputs)
+  /// The script events of a frame: its touches, a pointer device's presses, hover and scroll
+  /// (each as the runtime call ``InputFrame/send(to:)`` makes), or a time mark.
+  static func scriptEvents(_ frame: InputFrame) -> [ScriptEvent] {
+    if frame.isTimeMark { return [.advance(frame.time)] }
+    var events: [ScriptEvent] = []
+    if !frame.touches.isEmpty { events.append(.touches(frame.time, frame.touchInputs)) }
+    for input in frame.pointerInputs {
+      switch input {
+      case .press(let touch, let buttonMask):
+        events.append(.pointer(frame.time, [touch], buttons: buttonMask, modifiers: []))
+      case .hover(let hover): events.append(.hover(frame.time, hover))
+      case .scroll(let scroll): events.append(.scroll(frame.time, scroll))
+      }
+    }
+    return events
   }
 }
 
@@ -120,8 +132,10 @@ extension GestureCtl {
     if try RecordingInput.isRecording(path: path) {
       var count = 0
       try RecordingInput.read(path: path, file: file, frame: scene.root.frame, options: options) { frame in
-        count += 1
-        body(RecordingInput.scriptEvent(frame))
+        for event in RecordingInput.scriptEvents(frame) {
+          count += 1
+          body(event)
+        }
       }
       return count
     }

@@ -3,8 +3,8 @@ public import GestureCore
 /// One kernel input event, as a Linux input device reports it (`struct input_event`).
 ///
 /// A device reports a frame as a run of events ended by a `SYN_REPORT` event: the values that
-/// changed since the previous frame, each as one event. ``TouchDecoder`` turns those frames into
-/// touch changes for the runtime.
+/// changed since the previous frame, each as one event. ``TouchDecoder`` turns a touch device's
+/// frames into touch changes for the runtime, ``PointerDecoder`` a mouse's into pointer input.
 public struct InputEvent: Hashable, Sendable {
   /// When the kernel stamped the event, on the device's clock (`CLOCK_MONOTONIC` once
   /// ``InputDevice`` has set it; a recording's time since its first event).

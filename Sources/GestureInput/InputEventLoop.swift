@@ -24,18 +24,23 @@
   /// window is measured from the moment the finger lifted, not from the moment the app got to
   /// read it. An event stamped before the runtime's time (it arrived while a timer fired) is
   /// delivered at the runtime's time.
+  ///
+  /// Touch devices and pointer devices (mice) are read alike (``InputDecoder``). Touch ids are
+  /// numbered across all the loop's devices, 1, 2, 3, … in the order touches and presses begin,
+  /// so that a finger on a touch screen and a mouse's press never share an id.
   public final class InputEventLoop {
     /// The runtime the loop feeds.
     public let runtime: GestureRuntime
     /// The loop's clock: the runtime's clock.
     public let clock: MonotonicClock
-    /// Called with each frame as it is delivered (after the runtime has dispatched it).
+    /// Called with each frame as it is delivered (after the runtime has dispatched it), with the
+    /// loop's touch ids.
     public var frameHandler: ((InputFrame) -> Void)?
     /// Called after each turn of the loop (input delivered, timers fired): the place to flush
     /// output or redraw.
     public var turnHandler: (() -> Void)?
     /// Called when a device's input ends (unplugged, or its FIFO's writer closed it), after its
-    /// touches were cancelled.
+    /// touches were cancelled (a pointer's press cancelled and its hover ended).
     public var endOfInputHandler: ((InputDevice) -> Void)?
     /// Whether ``run()`` returns once every device's input has ended and no timer is pending
     /// (true), or keeps waiting on the app's own descriptors (false).
@@ -43,7 +48,9 @@
 
     struct Source {
       let device: InputDevice
-      var decoder: TouchDecoder
+      var decoder: InputDecoder
+      /// The loop's touch id of each of the device's touches that is down, by the device's id.
+      var touchIDs: [Int: Int] = [:]
     }
 
     var sources: [Source] = []
@@ -51,6 +58,7 @@
     var stopRequested = false
     var wakePipe: [Int32] = [-1, -1]
     var events: [InputEvent] = []
+    var nextTouchID = 1
 
     /// Creates a loop for `runtime`, whose clock must be `clock`.
     public init(runtime: GestureRuntime, clock: MonotonicClock) {
@@ -69,11 +77,16 @@
       for fd in wakePipe where fd >= 0 { close(fd) }
     }
 
-    /// Adds a touch device; its surface spans the runtime's window.
+    /// Adds a touch device, whose surface spans the runtime's window, or a pointer device, whose
+    /// pointer moves in it (``InputDecoder``).
     ///
-    /// - Throws: ``InputDecodingError`` when the device is no touch device.
+    /// - Parameters:
+    ///   - device: The device.
+    ///   - calibration: libinput's calibration matrix, for a touch device.
+    /// - Throws: ``InputDecodingError`` when the device is neither a touch device nor a pointer
+    ///   device (see ``InputDecoder/init(description:frame:calibration:)``).
     public func add(_ device: InputDevice, calibration: CalibrationMatrix = .identity) throws(InputDecodingError) {
-      let decoder = try TouchDecoder(
+      let decoder = try InputDecoder(
         description: device.description, frame: runtime.window.frame, calibration: calibration)
       sources.append(Source(device: device, decoder: decoder))
     }
@@ -176,23 +189,40 @@
           // A live device's nonsense (a contact without a position) is dropped, not fatal.
           continue
         }
-        if let frame { deliver(frame) }
+        if let frame { deliver(frame, from: index) }
       }
       if result == .endOfInput, let frame = sources[index].decoder.cancelAll(at: clock.now) {
-        deliver(frame)
+        deliver(frame, from: index)
       }
       return result
     }
 
-    func deliver(_ decoded: InputFrame) {
+    func deliver(_ decoded: InputFrame, from index: Int) {
       var frame = decoded
       if frame.time < runtime.now { frame.time = runtime.now }
-      if frame.isTimeMark {
-        runtime.advance(to: frame.time)
-      } else {
-        runtime.send(frame.touchInputs, at: frame.time)
+      for touch in frame.touches.indices {
+        renumber(&frame.touches[touch].input, from: index)
       }
+      for input in frame.pointerInputs.indices {
+        guard case .press(var touch, let buttonMask) = frame.pointerInputs[input] else { continue }
+        renumber(&touch, from: index)
+        frame.pointerInputs[input] = .press(touch, buttonMask: buttonMask)
+      }
+      frame.send(to: runtime)
       frameHandler?(frame)
+    }
+
+    /// Gives a device's touch the loop's id for it: a new one when it begins.
+    func renumber(_ touch: inout TouchInput, from index: Int) {
+      let deviceID = touch.id
+      if touch.phase == .began {
+        touch.id = nextTouchID
+        nextTouchID += 1
+        sources[index].touchIDs[deviceID] = touch.id
+        return
+      }
+      touch.id = sources[index].touchIDs[deviceID] ?? deviceID
+      if touch.phase == .ended || touch.phase == .cancelled { sources[index].touchIDs[deviceID] = nil }
     }
   }
 #endif

@@ -1,27 +1,53 @@
 public import GestureCore
 public import GestureRuntime
 
-/// One frame of a device, decoded: the touches that changed at its `SYN_REPORT`.
+/// One frame of a device, decoded: what changed at its `SYN_REPORT`.
 ///
-/// A frame without touches is a time mark: the app advances the runtime's clock to ``time``.
+/// A touch device's frame holds the touches that changed (``touches``); a pointer device's holds
+/// its press, hover and scroll input (``pointerInputs``). A frame with neither is a time mark:
+/// the app advances the runtime's clock to ``time``. ``send(to:)`` hands any frame to the
+/// runtime.
 public struct InputFrame: Hashable, Sendable {
   /// The kernel timestamp of the frame's `SYN_REPORT` (or of the `SYN_DROPPED` that cancelled
   /// the touches).
   public var time: Timestamp
   /// The touches that began, moved, ended or were cancelled in this frame.
   public var touches: [DeviceTouch]
+  /// A pointer device's input in this frame, in the order it is sent.
+  public var pointerInputs: [PointerInput]
 
   /// Creates a frame.
-  public init(time: Timestamp, touches: [DeviceTouch]) {
+  public init(time: Timestamp, touches: [DeviceTouch], pointerInputs: [PointerInput] = []) {
     self.time = time
     self.touches = touches
+    self.pointerInputs = pointerInputs
   }
 
   /// The touch changes as the runtime takes them (the runtime's `send(_:at:)`).
   public var touchInputs: [TouchInput] { touches.map(\.input) }
 
   /// Whether the frame only marks time.
-  public var isTimeMark: Bool { touches.isEmpty }
+  public var isTimeMark: Bool { touches.isEmpty && pointerInputs.isEmpty }
+
+  /// Hands the frame to `runtime` at its ``time``: a time mark advances the runtime's clock, the
+  /// touches go to ``GestureRuntime/GestureRuntime/send(_:at:)-([TouchInput],_)``, and a pointer
+  /// device's input, in order, to the runtime's methods for presses, hover and scroll (see
+  /// ``PointerInput``). This is how ``InputEventLoop`` delivers every frame, and what
+  /// `gesturectl` replays from a recording.
+  public func send(to runtime: GestureRuntime) {
+    if isTimeMark {
+      runtime.advance(to: time)
+      return
+    }
+    if !touches.isEmpty { runtime.send(touchInputs, at: time) }
+    for input in pointerInputs {
+      switch input {
+      case .press(let touch, let buttonMask): runtime.send([touch], buttonMask: buttonMask, at: time)
+      case .hover(let hover): runtime.send(hover, at: time)
+      case .scroll(let scroll): runtime.send(scroll, at: time)
+      }
+    }
+  }
 }
 
 /// One contact's change in a frame, with what the device measured of it.

@@ -1,24 +1,24 @@
 public import GestureCore
 
-/// Decodes an evemu recording of a touch device into frames, line by line, in constant memory:
-/// ``EvemuReader`` for the lines, ``TouchDecoder`` for the events.
+/// Decodes an evemu recording of a touch or pointer device into frames, line by line, in
+/// constant memory: ``EvemuReader`` for the lines, ``InputDecoder`` (a ``TouchDecoder`` or a
+/// ``PointerDecoder``, as the device's description asks) for the events.
 ///
 /// ```swift
 /// var decoder = RecordingDecoder(frame: window.frame)
 /// for (index, line) in lines.enumerated() {
-///   if let frame = try decoder.decode(line: line, number: index + 1) { /* send it */ }
+///   if let frame = try decoder.decode(line: line, number: index + 1) { frame.send(to: runtime) }
 /// }
 /// ```
 public struct RecordingDecoder: Sendable {
   /// The line reader, with the description read so far.
   public private(set) var reader: EvemuReader
-  /// The touch decoder, made from the description at the first event.
-  public private(set) var decoder: TouchDecoder?
+  /// The device's decoder, made from the description at the first event.
+  public private(set) var decoder: InputDecoder?
   /// The window's frame that the device's surface spans.
   public let frame: Rect
   /// The calibration matrix applied before the mapping.
   public let calibration: CalibrationMatrix
-  var pending: InputFrame?
 
   /// Creates a decoder.
   ///
@@ -38,12 +38,13 @@ public struct RecordingDecoder: Sendable {
   /// Reads one line; returns the frame it completes, if any.
   ///
   /// - Throws: ``RecordingError`` for a malformed line, or for events that make no sense for the
-  ///   device (see ``TouchDecoder/decode(_:)``), with the line's number.
+  ///   device (see ``InputDecoder/init(description:frame:calibration:)`` and
+  ///   ``InputDecoder/decode(_:)``), with the line's number.
   public mutating func decode(line: ArraySlice<UInt8>, number: Int) throws(RecordingError) -> InputFrame? {
     guard let event = try reader.read(line, number: number) else { return nil }
     if decoder == nil {
       do {
-        decoder = try TouchDecoder(description: reader.description, frame: frame, calibration: calibration)
+        decoder = try InputDecoder(description: reader.description, frame: frame, calibration: calibration)
       } catch {
         throw RecordingError(
           line: number, column: 1,

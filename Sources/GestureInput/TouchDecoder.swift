@@ -82,7 +82,7 @@ public struct TouchDecoder: Sendable {
     kind = description.kind
     if kind == .pointer {
       throw InputDecodingError(
-        "a pointer device (REL_X, REL_Y): only touch devices are decoded into touches; expected ABS_MT_POSITION_X/Y or ABS_X/Y axes"
+        "a pointer device (REL_X, REL_Y): PointerDecoder reads it (InputDecoder picks the decoder a device needs); expected ABS_MT_POSITION_X/Y or ABS_X/Y axes for a touch device"
       )
     }
     guard kind == .multiTouchSlots || kind == .multiTouchAnonymous || kind == .singleTouch else {

@@ -84,6 +84,78 @@
       #expect(late >= 0 && late < 60_000, "the action came \(late) µs after its deadline")
     }
 
+    @Test(
+      "A touch screen and a mouse on one loop: their touches get ids of the loop, so a press and a finger never share one"
+    )
+    func touchScreenAndMouse() throws {
+      let base = NSTemporaryDirectory() + "gesture-loop-\(getpid())"
+      let touchFifo = base + "-touch.fifo"
+      let mouseFifo = base + "-mouse.fifo"
+      for fifo in [touchFifo, mouseFifo] {
+        unlink(fifo)
+        #expect(mkfifo(fifo, 0o600) == 0)
+      }
+      defer { for fifo in [touchFifo, mouseFifo] { unlink(fifo) } }
+      @Sendable func write(_ fd: Int32, _ events: [(UInt16, UInt16, Int32)]) {
+        let now = MonotonicClock.kernelNow()
+        var bytes: [UInt8] = []
+        for (type, code, value) in events + [(EventCode.EV_SYN, EventCode.SYN_REPORT, 0)] {
+          bytes += InputEvent(time: now, type: type, code: code, value: value).bytes
+        }
+        _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
+      }
+      let touchWriter = Thread {
+        let fd = open(touchFifo, O_WRONLY)
+        guard fd >= 0 else { return }
+        usleep(20_000)
+        write(
+          fd,
+          [
+            (EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, 7), (EventCode.EV_ABS, EventCode.ABS_MT_POSITION_X, 2000),
+            (EventCode.EV_ABS, EventCode.ABS_MT_POSITION_Y, 2000),
+          ])
+        usleep(400_000)
+        write(fd, [(EventCode.EV_ABS, EventCode.ABS_MT_TRACKING_ID, -1)])
+        close(fd)
+      }
+      let mouseWriter = Thread {
+        let fd = open(mouseFifo, O_WRONLY)
+        guard fd >= 0 else { return }
+        usleep(150_000)
+        write(fd, [(EventCode.EV_KEY, EventCode.BTN_RIGHT, 1)])
+        usleep(50_000)
+        write(fd, [(EventCode.EV_KEY, EventCode.BTN_RIGHT, 0)])
+        close(fd)
+      }
+      touchWriter.start()
+      mouseWriter.start()
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let clock = MonotonicClock()
+      let recorder = TraceRecorder()
+      let runtime = GestureRuntime(window: window, clock: clock, trace: recorder)
+      let loop = InputEventLoop(runtime: runtime, clock: clock)
+      try loop.add(InputDevice(path: touchFifo, description: Self.description))
+      let mouse = DeviceDescription(
+        name: "mouse",
+        supportedCodes: [EventCode.EV_KEY: [EventCode.BTN_LEFT, EventCode.BTN_RIGHT], EventCode.EV_REL: [0, 1]])
+      try loop.add(InputDevice(path: mouseFifo, description: mouse))
+      var presses: [String] = []
+      loop.frameHandler = { frame in
+        for case .press(let touch, let buttonMask) in frame.pointerInputs {
+          presses.append("#\(touch.id) \(touch.phase) \(buttonMask)")
+        }
+      }
+      loop.run()
+      let touches = recorder.lines.map { String($0.drop { $0 != " " }.dropFirst()) }.filter { $0.hasPrefix("touch") }
+      #expect(
+        touches.sorted() == [
+          "touch 1 began (200, 200) R", "touch 1 ended (200, 200) R", "touch 2 began (200, 400) R",
+          "touch 2 ended (200, 400) R",
+        ], "\(recorder.lines)")
+      #expect(presses == ["#2 began secondary", "#2 ended none"])
+      #expect(!recorder.lines.contains { $0.contains("dropped") }, "\(recorder.lines)")
+    }
+
     @Test("The app's own descriptors are polled with the devices, and stop() ends the loop from a handler")
     func appDescriptors() throws {
       var pipeEnds: [Int32] = [-1, -1]

@@ -153,11 +153,49 @@ enum FuzzTargets {
         if let force = touch.force, !(force >= 0) { return "a negative force" }
         if let radius = touch.majorRadius, !(radius >= 0) { return "a negative radius" }
       }
+      if let problem = pointerViolation(frame, &live, within: scene.root.frame) { return problem }
       if frames.count < 10_000 { frames.append(frame) }
     }
     let replay = Replay(scene: scene, trace: TraceRecorder())
-    for frame in frames { replay.apply(RecordingInput.scriptEvent(frame)) }
+    for frame in frames {
+      for event in RecordingInput.scriptEvents(frame) { replay.apply(event) }
+    }
     replay.finish()
+    return nil
+  }
+
+  /// A pointer device's frame must make valid pointer input: one press at a time, begun with a
+  /// button down, moved with one down, ended or cancelled with none; no hover while it is down;
+  /// finite locations and deltas within the root view.
+  static func pointerViolation(_ frame: InputFrame, _ live: inout Set<Int>, within bounds: Rect) -> String? {
+    func outside(_ point: Point) -> Bool {
+      !(point.x >= bounds.origin.x && point.x <= bounds.origin.x + bounds.size.width && point.y >= bounds.origin.y
+        && point.y <= bounds.origin.y + bounds.size.height)
+    }
+    for input in frame.pointerInputs {
+      switch input {
+      case .press(let touch, let buttonMask):
+        if touch.type != .indirectPointer { return "a press of type \(touch.type)" }
+        if outside(touch.location) { return "a press at \(touch.location), outside the root view" }
+        switch touch.phase {
+        case .began:
+          if !live.isEmpty { return "press \(touch.id) began while another is down" }
+          if buttonMask.isEmpty { return "press \(touch.id) began with no button down" }
+          live.insert(touch.id)
+        case .moved, .stationary:
+          if !live.contains(touch.id) || buttonMask.isEmpty { return "press \(touch.id) moved while up" }
+        case .ended, .cancelled:
+          if live.remove(touch.id) == nil || !buttonMask.isEmpty { return "press \(touch.id) ended while up" }
+        }
+      case .hover(let hover):
+        if !live.isEmpty { return "hover while a press is down" }
+        if let location = hover.location, outside(location) { return "hover at \(location), outside the root view" }
+      case .scroll(let scroll):
+        if outside(scroll.location) || !scroll.delta.x.isFinite || !scroll.delta.y.isFinite {
+          return "a scroll by \(scroll.delta) at \(scroll.location)"
+        }
+      }
+    }
     return nil
   }
 

@@ -32,7 +32,10 @@
       let fifo: String
       let log = Log()
 
-      init(files: Files, extra: [String] = []) throws {
+      init(
+        files: Files, scene: String = LiveTests.scene,
+        description: String = packageRoot + "/Examples/recordings/long-press.desc.evemu", extra: [String] = []
+      ) throws {
         let binary = try #require(BinaryTests.binary, "build gesturectl first")
         fifo = files.directory + "/device.fifo"
         #expect(mkfifo(fifo, 0o600) == 0)
@@ -40,8 +43,7 @@
         process.executableURL = URL(fileURLWithPath: binary)
         process.arguments =
           [
-            "live", files.write("live.scene.json", LiveTests.scene), fifo, "--description",
-            packageRoot + "/Examples/recordings/long-press.desc.evemu", "--format", "jsonl",
+            "live", files.write("live.scene.json", scene), fifo, "--description", description, "--format", "jsonl",
           ] + extra
         let output = Pipe()
         process.standardOutput = output
@@ -197,6 +199,66 @@
       // On the runtime's clock the press began exactly 0.5 s after the touch-down's timestamp.
       let times = Self.times(run.text)
       #expect(times.count > 2 && (times[2] - times[0] - 0.5).magnitude < 1e-9, "\(times)")
+    }
+
+    static let pointerScene = """
+      {"format": "gesture-scene/1",
+       "views": [{"name": "window", "frame": [0, 0, 400, 800]}],
+       "recognizers": [
+         {"name": "click", "kind": "tap", "view": "window"},
+         {"name": "menu", "kind": "tap", "view": "window", "buttonMaskRequired": ["secondary"]},
+         {"name": "highlight", "kind": "hover", "view": "window"}]}
+      """
+
+    /// The description of the mouse of Examples/recordings: the recording's lines before its
+    /// events.
+    static func mouseDescription(_ files: Files) throws -> String {
+      let recording = try String(
+        contentsOfFile: packageRoot + "/Examples/recordings/mouse-click.evemu", encoding: .utf8)
+      let lines = recording.split(separator: "\n").filter { !$0.hasPrefix("E:") }
+      return files.write("mouse.desc.evemu", lines.joined(separator: "\n") + "\n")
+    }
+
+    @Test("A mouse's click on a FIFO fires a tap at its lift, after the hover it ends, on the real clock")
+    func mouseClick() throws {
+      let files = Files()
+      let run = try LiveRun(files: files, scene: Self.pointerScene, description: try Self.mouseDescription(files))
+      let fd = open(run.fifo, O_WRONLY)
+      try #require(fd >= 0)
+      usleep(50_000)
+      Self.frame(fd, [(EventCode.EV_REL, EventCode.REL_X, 10)])
+      usleep(30_000)
+      Self.frame(fd, [(EventCode.EV_MSC, 4, 589_825), (EventCode.EV_KEY, EventCode.BTN_LEFT, 1)])
+      usleep(60_000)
+      let lift = Self.frame(fd, [(EventCode.EV_MSC, 4, 589_825), (EventCode.EV_KEY, EventCode.BTN_LEFT, 0)])
+      close(fd)
+      let code = run.waitForExit()
+      let delay = milliseconds(lift, run.arrival(of: "\"kind\":\"action\",\"recognizer\":\"click\""))
+      #expect(code == 0)
+      // The action comes with the lift's own dispatch; the bound leaves room for a loaded machine.
+      #expect(delay >= 0 && delay < 1000, "action \(delay) ms after the lift:\n\(run.text)")
+      #expect(
+        Self.untimed(run.text) == [
+          #"{"kind":"hover","phase":"entered","x":210,"y":400,"view":"window"}"#,
+          #"{"kind":"state","recognizer":"highlight","from":"possible","to":"began","reason":"pointer entered window"}"#,
+          #"{"kind":"action","recognizer":"highlight","state":"began","location":[210,400]}"#,
+          #"{"kind":"hover","phase":"exited","x":210,"y":400,"view":null}"#,
+          #"{"kind":"state","recognizer":"highlight","from":"began","to":"ended","reason":"pointer left window"}"#,
+          #"{"kind":"action","recognizer":"highlight","state":"ended","location":[210,400]}"#,
+          #"{"kind":"reset","recognizer":"highlight"}"#,
+          #"{"kind":"touch","touch":1,"phase":"began","x":210,"y":400,"view":"window"}"#,
+          #"{"kind":"state","recognizer":"menu","from":"possible","to":"failed","reason":"pressed primary, requires secondary"}"#,
+          #"{"kind":"view","view":"window","call":"touchesBegan","touches":[1]}"#,
+          #"{"kind":"reset","recognizer":"menu"}"#,
+          #"{"kind":"touch","touch":1,"phase":"ended","x":210,"y":400,"view":"window"}"#,
+          #"{"kind":"state","recognizer":"click","from":"possible","to":"ended","reason":"recognized"}"#,
+          #"{"kind":"action","recognizer":"click","state":"ended","location":[210,400]}"#,
+          #"{"kind":"view","view":"window","call":"touchesCancelled","touches":[1]}"#,
+          #"{"kind":"reset","recognizer":"click"}"#,
+        ], "\(run.text)")
+      // On the runtime's clock the tap's action is at the lift's kernel timestamp.
+      let times = Self.times(run.text)
+      #expect(times.count == 16 && (times[13] - times[11]).magnitude < 1e-9, "\(times)")
     }
 
     @Test("SIGINT ends a live run cleanly: exit 0, the trace so far printed")

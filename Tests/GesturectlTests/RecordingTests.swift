@@ -116,8 +116,9 @@ struct RecordingTests {
     #expect(recorded.out.contains("0.430  ▶ action  tap            ended      at (200, 200)"))
   }
 
-  /// Replays a recording through the library alone: RecordingDecoder on its lines, frames into a
-  /// runtime on a manual clock, the trace written as `gesturectl trace --format jsonl` writes it.
+  /// Replays a recording through the library alone: RecordingDecoder on its lines, each frame
+  /// sent to a runtime on a manual clock (`InputFrame.send(to:)`), the trace written as
+  /// `gesturectl trace --format jsonl` writes it.
   static func libraryTrace(_ scenePath: String, _ recordingPath: String, description: String?) throws -> String {
     let scene = try SceneLoader(file: scenePath).load(
       bytes: Array(try Data(contentsOf: URL(fileURLWithPath: scenePath))))
@@ -138,11 +139,7 @@ struct RecordingTests {
     let text = try String(contentsOfFile: recordingPath, encoding: .utf8)
     for (index, line) in text.split(separator: "\n", omittingEmptySubsequences: false).enumerated() {
       guard let frame = try decoder.decode(line: Array(line.utf8)[...], number: index + 1) else { continue }
-      if frame.isTimeMark {
-        runtime.advance(to: frame.time)
-      } else {
-        runtime.send(frame.touchInputs, at: frame.time)
-      }
+      frame.send(to: runtime)
     }
     runtime.runUntilIdle()
     return output.text
