@@ -200,7 +200,7 @@ public struct SceneExporter {
   }
 
   private func entry(_ recognizer: GestureRecognizer, delegateName: String?) throws(Failure) -> String {
-    guard let (kind, values) = kindAndValues(of: recognizer) else {
+    guard let (kind, values) = catalog.kind(of: recognizer) else {
       throw Failure(
         description:
           "recognizer '\(recognizer.name)' (\(type(of: recognizer))) is of no kind the catalog can read back: register its RecognizerKind with reading(_:)"

@@ -58,4 +58,35 @@ extension BuiltInRecognizers {
       "allowableMovement": .number(press.allowableMovement),
     ]
   }
+
+  /// The parameter values of a ``HoverGestureRecognizer`` (not a subclass): it has none.
+  @Sendable public static func hoverValues(_ recognizer: GestureRecognizer) -> [String: ParameterValue]? {
+    type(of: recognizer) == HoverGestureRecognizer.self ? [:] : nil
+  }
+
+  /// The parameter values of a ``PinchGestureRecognizer`` (not a subclass), by scene name.
+  @Sendable public static func pinchValues(_ recognizer: GestureRecognizer) -> [String: ParameterValue]? {
+    guard type(of: recognizer) == PinchGestureRecognizer.self, let pinch = recognizer as? PinchGestureRecognizer
+    else { return nil }
+    return ["minimumSpanChange": .number(pinch.minimumSpanChange)]
+  }
+
+  /// The parameter values of a ``RotationGestureRecognizer`` (not a subclass), by scene name.
+  @Sendable public static func rotationValues(_ recognizer: GestureRecognizer) -> [String: ParameterValue]? {
+    guard type(of: recognizer) == RotationGestureRecognizer.self,
+      let rotation = recognizer as? RotationGestureRecognizer
+    else { return nil }
+    return ["minimumRotation": .number(rotation.minimumRotation)]
+  }
+
+  /// The parameter values of a ``ScreenEdgePanGestureRecognizer`` (not a subclass), by scene name.
+  @Sendable public static func screenEdgePanValues(_ recognizer: GestureRecognizer) -> [String: ParameterValue]? {
+    guard type(of: recognizer) == ScreenEdgePanGestureRecognizer.self,
+      let pan = recognizer as? ScreenEdgePanGestureRecognizer
+    else { return nil }
+    return [
+      "edges": .options(RectEdge.named.filter { pan.edges.contains($0.edge) }.map(\.name)),
+      "edgeWidth": .number(pan.edgeWidth), "hysteresis": .number(pan.hysteresis),
+    ]
+  }
 }

@@ -216,7 +216,8 @@ extension BuiltInRecognizers {
     summary: "The pointer over the view with no button down; continuous.",
     parameters: [],
     canFailWhileTouchesRest: false,
-    make: { name, _ in HoverGestureRecognizer(name: name) })
+    make: { name, _ in HoverGestureRecognizer(name: name) }
+  ).reading(BuiltInRecognizers.hoverValues)
 
   /// `pinch`: ``PinchGestureRecognizer``.
   public static let pinch = RecognizerKind(
@@ -232,7 +233,8 @@ extension BuiltInRecognizers {
       let pinch = PinchGestureRecognizer(name: name)
       if let value = values["minimumSpanChange"]?.numberValue { pinch.minimumSpanChange = value }
       return pinch
-    })
+    }
+  ).reading(BuiltInRecognizers.pinchValues)
 
   /// `rotation`: ``RotationGestureRecognizer``.
   public static let rotation = RecognizerKind(
@@ -249,7 +251,8 @@ extension BuiltInRecognizers {
       let rotation = RotationGestureRecognizer(name: name)
       if let value = values["minimumRotation"]?.numberValue { rotation.minimumRotation = value }
       return rotation
-    })
+    }
+  ).reading(BuiltInRecognizers.rotationValues)
 
   /// `screenEdgePan`: ``ScreenEdgePanGestureRecognizer``.
   public static let screenEdgePan = RecognizerKind(
@@ -277,7 +280,8 @@ extension BuiltInRecognizers {
       if let value = values["edgeWidth"]?.numberValue { pan.edgeWidth = value }
       if let value = values["hysteresis"]?.numberValue { pan.hysteresis = value }
       return pan
-    })
+    }
+  ).reading(BuiltInRecognizers.screenEdgePanValues)
 }
 
 extension RecognizerCatalog {

@@ -141,6 +141,34 @@ struct FieldReportTests {
     }
   }
 
+  @Test("Every built-in kind exports, each with its parameters, and loads back as the same kind")
+  func everyBuiltInKind() throws {
+    let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let pinch = PinchGestureRecognizer(name: "pinch")
+    pinch.minimumSpanChange = 12
+    let rotation = RotationGestureRecognizer(name: "rotation")
+    rotation.minimumRotation = 0.25
+    let edge = ScreenEdgePanGestureRecognizer(name: "edge")
+    edge.edges = [.left, .bottom]
+    let all: [GestureRecognizer] = [
+      TapGestureRecognizer(name: "tap"), SwipeGestureRecognizer(name: "swipe"), PanGestureRecognizer(name: "pan"),
+      LongPressGestureRecognizer(name: "press"), pinch, rotation, edge, HoverGestureRecognizer(name: "hover"),
+    ]
+    for recognizer in all { root.addGestureRecognizer(recognizer) }
+    let scene = try SceneExporter().scene(of: root)
+    for line in [
+      #"{ "name": "pinch", "kind": "pinch", "view": "root", "minimumSpanChange": 12 }"#,
+      #"{ "name": "rotation", "kind": "rotation", "view": "root", "minimumRotation": 0.25 }"#,
+      #"{ "name": "edge", "kind": "screenEdgePan", "view": "root", "edges": ["left", "bottom"]"#,
+      #"{ "name": "hover", "kind": "hover", "view": "root", "allowedTouchTypes": [] }"#,
+    ] {
+      #expect(scene.contains(line), "\(line) not in \(scene)")
+    }
+    let loaded = try SceneLoader(file: "kinds.scene.json").load(bytes: Array(scene.utf8))
+    let kinds = loaded.root.gestureRecognizers.map { String(describing: type(of: $0)) }
+    #expect(kinds == all.map { String(describing: type(of: $0)) })
+  }
+
   @Test("An app's own kind exports once it reads its recognizers back")
   func appKind() throws {
     let root = View(name: "root", frame: Rect(x: 0, y: 0, width: 10, height: 10))
