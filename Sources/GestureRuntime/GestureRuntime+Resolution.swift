@@ -273,7 +273,6 @@ extension GestureRuntime {
           ? a.runtime.depth > b.runtime.depth : a.additionOrder < b.additionOrder
       }
     }
-    excluded.removeAll()
     gatherExcludableTracking()
     // The list holds every candidate until it is emptied at the end (nothing here adds to it or
     // removes from it): each is used through an unretained handle.
@@ -298,6 +297,9 @@ extension GestureRuntime {
       setHeld(loser, false)
       publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
     }
+    // Emptied here, not only at the next resolution: nothing of the scene is held between
+    // dispatches.
+    excluded.removeAll()
     candidates.removeAll()
   }
 

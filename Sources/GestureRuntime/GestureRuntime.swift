@@ -319,6 +319,10 @@ public final class GestureRuntime {
     settle()
     isDispatching = false
     if !deferred.isEmpty { runDeferred() }
+    #if DEBUG
+      // Once the work queued from callbacks has run too (until then a removal, say, is half done).
+      if deferred.isEmpty { _checkInvariants() }
+    #endif
     if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
   }
 

@@ -73,6 +73,19 @@ struct TimerQueue: ~Copyable {
       generation: entry.generation)
   }
 
+  /// Every queued timer, cancelled ones included, in the order they would come out (for reports,
+  /// not for the per-event path).
+  var entriesInOrder: [PendingTimer] {
+    var entries = (0..<heap.count).map { heap[$0] }
+    entries += (lineHead..<line.count).map { line[$0] }
+    entries.sort { $0.precedes($1) }
+    return entries.map { entry in
+      PendingTimer(
+        deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner.takeUnretainedValue(),
+        id: entry.id, generation: entry.generation)
+    }
+  }
+
   /// Queues a timer. `inOrder` promises nothing about it: it only says the timer is likely to be
   /// due no earlier than every in-order timer queued before it; one that is not goes to the heap.
   mutating func push(deadline: Timestamp, recognizer: GestureRecognizer, id: Int, generation: UInt64, inOrder: Bool) {
