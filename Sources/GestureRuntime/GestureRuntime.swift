@@ -187,6 +187,9 @@ public final class GestureRuntime {
     // An attempt's requirement edges (both directions) and exclusions are strong references
     // between recognizers: a scene dropped mid-attempt must not keep itself alive through them.
     for recognizer in participants.elements {
+      // Nothing may reach this runtime through the recognizer any more (not even its `reset`
+      // below): an unowned reference to an object being deinitialized traps when read.
+      if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
       recognizer.trackedTouches.removeAll()
       recognizer.attemptTouches.removeAll()
       recognizer.requires.removeAll()
