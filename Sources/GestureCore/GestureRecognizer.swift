@@ -24,10 +24,10 @@ open class GestureRecognizer {
   /// The published state without the override that actions see.
   package final var publishedState: State = .possible
 
-  // Unchecked unowned, like every back-reference of the scene (see `UnownedRecognizer`): the
-  // view's `deinit` detaches its recognizers, so this never outlives the view.
+  // Unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
+  // `deinit` detaches its recognizers, so this never outlives the view.
   /// The view the recognizer is attached to.
-  public final private(set) unowned(unsafe) var view: View?
+  public final private(set) unowned var view: View?
 
   /// The object consulted about beginning, simultaneity, failure requirements and touches.
   public final weak var delegate: (any GestureRecognizerDelegate)? {
@@ -74,10 +74,10 @@ open class GestureRecognizer {
   package final var dependents = InlineList<GestureRecognizer>()
   /// Generations of the recognizer's pending timers, by timer id (runtime bookkeeping).
   package final var timerSlots = InlineList<(id: Int, generation: UInt64)>()
-  /// The runtime dispatching to the recognizer. Unchecked unowned: a runtime sets it when an
-  /// attempt starts and, in its `deinit`, clears it for every recognizer of its tree; a recognizer
-  /// leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).
-  package final unowned(unsafe) var host: (any GestureHost)? {
+  /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
+  /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
+  /// attempt; a recognizer leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).
+  package final unowned var host: (any GestureHost)? {
     didSet { hostIdentifier = host.map { ObjectIdentifier($0) } }
   }
   /// The identity of ``host``, comparable without loading the unowned reference.
@@ -327,12 +327,11 @@ public struct ActionIdentifier: Hashable, Sendable {
 /// An unowned reference to a recognizer, kept valid by unlinking in `deinit`.
 ///
 /// The scene's back-references (this, a recognizer's `view` and `host`, a view's `superview` and
-/// `host`) are all `unowned(unsafe)`: each is cleared by the `deinit` of the object it points to
-/// (or of the runtime) before that object goes, so the checks of `unowned(safe)` would never
-/// fire, and they cost an atomic retain and release on every read of the reference (measured:
-/// 28 instructions per W1 event).
+/// `host`) are all `unowned`: each is cleared by the `deinit` of the object it points to (or of
+/// the runtime) before that object goes, and should one ever be read after that, the read traps
+/// instead of touching freed memory.
 package struct UnownedRecognizer {
-  package unowned(unsafe) let value: GestureRecognizer
+  package unowned let value: GestureRecognizer
   /// The identity, comparable without loading `value` (which must not be read once its object's `deinit`
   /// has begun).
   package let id: ObjectIdentifier

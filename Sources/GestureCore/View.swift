@@ -79,15 +79,15 @@ open class View {
   public final var isMultipleTouchEnabled = true
   /// The subviews, back to front.
   public final private(set) var subviews: [View] = []
-  // Unchecked unowned (see `UnownedRecognizer`): a view's `deinit` unlinks its subviews.
+  // Unowned (see `UnownedRecognizer`): a view's `deinit` unlinks its subviews.
   /// The view that contains this one.
-  public final private(set) unowned(unsafe) var superview: View?
+  public final private(set) unowned var superview: View?
   /// The recognizers attached to this view, in the order they were added.
   public final private(set) var gestureRecognizers: [GestureRecognizer] = []
 
-  /// The runtime that dispatches touches to this tree; set on the root only. Unchecked unowned:
-  /// the runtime's `deinit` clears it.
-  package final unowned(unsafe) var host: (any GestureHost)? {
+  /// The runtime that dispatches touches to this tree; set on the root only. Unowned: the
+  /// runtime's `deinit` clears it.
+  package final unowned var host: (any GestureHost)? {
     didSet { hostIdentifier = host.map { ObjectIdentifier($0) } }
   }
   /// The host's identity, comparable in the host's `deinit`, when `host` can no longer be read.

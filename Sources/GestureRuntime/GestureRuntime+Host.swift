@@ -96,15 +96,33 @@ extension GestureRuntime: GestureHost {
       + withheldRecords.elements.filter { $0.view?.isDescendant(of: view) ?? false }
     guard !recognizers.isEmpty || !records.isEmpty else {
       GestureRuntime.detach(view)
+      dropUnlistedParticipants()
       return
     }
     sceneChange { [unowned self] in
       self.stopAttempt(of: recognizers, reason: "its view was removed")
       GestureRuntime.detach(view)
+      self.dropUnlistedParticipants()
       for record in records where record.viewState != .done {
         record.cancelRequested = true
         self.markDirty(record)
       }
+    }
+  }
+
+  /// Drops from the participants the recognizers that a detach unlisted (their view left the
+  /// tree), so that one coming back and joining an attempt before the next compaction is listed
+  /// anew, once, instead of twice.
+  func dropUnlistedParticipants() {
+    var kept = 0
+    for index in 0..<participants.count where participants[index].runtime.listed {
+      if kept != index { participants.swapAt(kept, index) }
+      kept += 1
+    }
+    while participants.count > kept { participants.removeLast() }
+    removedParticipants = 0
+    for index in 0..<participants.count where !participants[index].runtime.participating {
+      removedParticipants += 1
     }
   }
 

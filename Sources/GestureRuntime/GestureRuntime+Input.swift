@@ -22,7 +22,7 @@ extension GestureRuntime {
     eventFinishes = false
     accept(input)
     if eventRecords.count == 1 {
-      eventRecords.unretained(at: 0)._withUnsafeGuaranteedRef { record in markDirty(record) }
+      markDirty(eventRecords[0])
     }
     deliverEventToRecognizers()
   }
@@ -57,7 +57,8 @@ extension GestureRuntime {
       return
     }
     let now = self.now
-    Unmanaged.passUnretained(record.touch)._withUnsafeGuaranteedRef { touch in
+    do {
+      let touch = record.touch
       touch.update(phase: input.phase, location: input.location, timestamp: now)
       if touch.force != input.force || touch.majorRadius != input.majorRadius
         || touch.maximumPossibleForce != input.maximumPossibleForce
@@ -129,17 +130,14 @@ extension GestureRuntime {
     var view = hit
     while let current = view {
       // The local copy holds the view's recognizers even if a delegate asked below changes the
-      // view's list: each is looked at through an unretained handle, and retained only when
-      // collected.
+      // view's list.
       let recognizers = current.gestureRecognizers
-      for index in 0..<recognizers.count {
-        Unmanaged.passUnretained(recognizers[index])._withUnsafeGuaranteedRef { recognizer in
-          if recognizer.mayHaveDelegate { delegateAsked = true }
-          guard accepts(recognizer, touch) else { return }
-          collected.append(recognizer)
-          steps.append(step)
-          if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
-        }
+      for recognizer in recognizers {
+        if recognizer.mayHaveDelegate { delegateAsked = true }
+        guard accepts(recognizer, touch) else { continue }
+        collected.append(recognizer)
+        steps.append(step)
+        if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
       }
       view = current.superview
       step += 1
@@ -159,36 +157,33 @@ extension GestureRuntime {
     let depthsFromWalk = !delegateAsked
     var depthOfView: (view: ObjectIdentifier, depth: Int)?
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
-    // `collected` holds every recognizer for the whole loop: each is used through an unretained
-    // handle, at no reference-counting cost beyond the references the attempt stores.
     for index in 0..<collected.count {
-      Unmanaged.passUnretained(collected[index])._withUnsafeGuaranteedRef { recognizer in
-        if !recognizer.runtime.participating {
-          var depth = 0
-          if depthsFromWalk {
-            depth = hitDepth - steps[index]
-          } else if let identifier = recognizer.viewIdentifier {
-            if let known = depthOfView, known.view == identifier {
-              depth = known.depth
-            } else if let view = recognizer.view {
-              depth = view.depth
-              depthOfView = (identifier, depth)
-            }
+      let recognizer = collected[index]
+      if !recognizer.runtime.participating {
+        var depth = 0
+        if depthsFromWalk {
+          depth = hitDepth - steps[index]
+        } else if let identifier = recognizer.viewIdentifier {
+          if let known = depthOfView, known.view == identifier {
+            depth = known.depth
+          } else if let view = recognizer.view {
+            depth = view.depth
+            depthOfView = (identifier, depth)
           }
-          startAttempt(recognizer, depth: depth)
-          if !recognizer.requires.isEmpty { edgesAdded = true }
         }
-        recognizer.runtime.watchdogPending = false
-        recognizer.runtime.sequence = sequence
-        recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
-        if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
-          && recognizer.cancelsTouchesInView
-        {
-          suppressors += 1
-        }
-        record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
-        if !asksAboutPairs { handOver(touch, to: recognizer, record) }
+        startAttempt(recognizer, depth: depth)
+        if !recognizer.requires.isEmpty { edgesAdded = true }
       }
+      recognizer.runtime.watchdogPending = false
+      recognizer.runtime.sequence = sequence
+      recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
+      if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
+        && recognizer.cancelsTouchesInView
+      {
+        suppressors += 1
+      }
+      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+      if !asksAboutPairs { handOver(touch, to: recognizer, record) }
     }
     if asksAboutPairs {
       // The delegates and subclasses are asked about the pairs before any recognizer holds the
@@ -325,7 +320,7 @@ extension GestureRuntime {
     if eventRecords.count == 1 {
       // The event's list holds the record for the whole delivery (only input, which waits for
       // the next dispatch, changes the list): it is used through an unretained handle.
-      eventRecords.unretained(at: 0)._withUnsafeGuaranteedRef { record in deliverOneTouch(record) }
+      deliverOneTouch(eventRecords[0])
       return
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
@@ -390,15 +385,11 @@ extension GestureRuntime {
     // Deliveries never add entries to the record (they may only void one).
     let count = record.entries.count
     for index in 0..<count {
-      // Checked and delivered through an unretained handle: the record keeps its entries, and
-      // so their recognizers, alive.
-      guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
-      handle._withUnsafeGuaranteedRef { recognizer in
-        recognizer.runtime.requestedThisDelivery = false
-        ignoredThisDelivery = 0
-        deliver(phase, touches, to: recognizer, event: event)
-        afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
-      }
+      guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
+      recognizer.runtime.requestedThisDelivery = false
+      ignoredThisDelivery = 0
+      deliver(phase, touches, to: recognizer, event: event)
+      afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
     }
   }
 

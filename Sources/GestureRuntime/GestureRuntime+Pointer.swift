@@ -149,8 +149,7 @@ extension GestureRuntime {
       guard let phase = record.phaseInDispatch else { continue }
       let touches = [record.touch]
       for entryIndex in 0..<record.entries.count {
-        guard let handle = record.unretainedRecognizerIfDeliverable(at: entryIndex) else { continue }
-        let recognizer = handle.takeUnretainedValue()
+        guard let recognizer = record.recognizerIfDeliverable(at: entryIndex) else { continue }
         recognizer.runtime.requestedThisDelivery = false
         ignoredThisDelivery = 0
         deliver(phase, touches, to: recognizer, event: event)

@@ -19,13 +19,10 @@ extension GestureRuntime {
     let mark = resetPass
     do {
       // The batch holds every recognizer of the pass until it is emptied below (the pass adds
-      // to `finished`, never to the batch): each is handled through an unretained handle, with
-      // no reference counting of its own.
+      // to `finished`, never to the batch).
       let batch = finishedBatch
       for index in 0..<batch.count {
-        batch.unretained(at: index)._withUnsafeGuaranteedRef { recognizer in
-          resetPassStep(recognizer, mark: mark)
-        }
+        resetPassStep(batch[index], mark: mark)
       }
     }
     finishedBatch.removeAll()
@@ -229,18 +226,16 @@ extension GestureRuntime {
   /// (<doc:BehaviourReference> §3.12).
   func scheduleWatchdogs() {
     guard !watchdogCandidates.isEmpty else { return }
-    // The list holds each candidate until it is emptied below: read through unretained handles.
     for index in 0..<watchdogCandidates.count {
-      watchdogCandidates.unretained(at: index)._withUnsafeGuaranteedRef { recognizer in
-        guard
-          recognizer.runtime.participating && !recognizer.runtime.watchdogPending
-            && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
-        else { return }
-        recognizer.runtime.watchdogPending = true
-        startTimer(
-          for: recognizer, id: Self.watchdogTimerID,
-          deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
-      }
+      let recognizer = watchdogCandidates[index]
+      guard
+        recognizer.runtime.participating && !recognizer.runtime.watchdogPending
+          && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
+      else { continue }
+      recognizer.runtime.watchdogPending = true
+      startTimer(
+        for: recognizer, id: Self.watchdogTimerID,
+        deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
     }
     watchdogCandidates.removeAll()
   }

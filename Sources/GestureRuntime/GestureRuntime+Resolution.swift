@@ -46,12 +46,7 @@ extension GestureRuntime {
 
   /// Handles one requested state.
   func process(_ request: borrowing Request) {
-    // The batch holds the recognizer: it is used through an unretained handle.
-    let state = request.state
-    let reason = request.reason
-    Unmanaged.passUnretained(request.recognizer)._withUnsafeGuaranteedRef { recognizer in
-      process(recognizer, state, reason)
-    }
+    process(request.recognizer, request.state, request.reason)
   }
 
   @inline(__always)
@@ -273,18 +268,16 @@ extension GestureRuntime {
           ? a.runtime.depth > b.runtime.depth : a.additionOrder < b.additionOrder
       }
     }
-    excluded.removeAll()
     gatherExcludableTracking()
     // The list holds every candidate until it is emptied at the end (nothing here adds to it or
-    // removes from it): each is used through an unretained handle.
+    // removes from it).
     for index in 0..<candidates.count {
-      candidates.unretained(at: index)._withUnsafeGuaranteedRef { candidate in
-        if candidate.runtime.excludedBy == nil { exclude(by: candidate) }
-      }
+      let candidate = candidates[index]
+      if candidate.runtime.excludedBy == nil { exclude(by: candidate) }
     }
     excludableTracking.removeAll()
     for index in 0..<candidates.count {
-      candidates.unretained(at: index)._withUnsafeGuaranteedRef { winner in publishCandidate(winner) }
+      publishCandidate(candidates[index])
     }
     for index in 0..<excluded.count where excluded[index].runtime.excludedBy != nil {
       let loser = excluded[index]
@@ -298,6 +291,9 @@ extension GestureRuntime {
       setHeld(loser, false)
       publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
     }
+    // Emptied here, not only at the next resolution: nothing of the scene is held between
+    // dispatches.
+    excluded.removeAll()
     candidates.removeAll()
   }
 
@@ -391,13 +387,12 @@ extension GestureRuntime {
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
-    // Each participant is read unretained: the list holds it, and no code of anyone else's runs.
     for index in 0..<participants.count {
-      let excludable = Unmanaged.passUnretained(participants[index])._withUnsafeGuaranteedRef { other in
+      let other = participants[index]
+      let excludable =
         other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
-          && (!other.trackedTouches.isEmpty || touchEndedNow(other))
-      }
-      if excludable { excludableTracking.append(participants[index]) }
+        && (!other.trackedTouches.isEmpty || touchEndedNow(other))
+      if excludable { excludableTracking.append(other) }
     }
   }
 
@@ -579,11 +574,9 @@ extension GestureRuntime {
     while index < actionQueue.count {
       // The queue holds the recognizer until it is emptied below, even if an action removes it
       // from its view (actions may add to the queue, never take from it).
-      let (handle, state) = actionQueue.withUnsafeMutableBufferPointer { queue in
-        (Unmanaged.passUnretained(queue[index].recognizer), queue[index].state)
-      }
+      let (recognizer, state) = actionQueue[index]
       index += 1
-      handle._withUnsafeGuaranteedRef { recognizer in sendAction(recognizer, state) }
+      sendAction(recognizer, state)
     }
     actionQueue.removeAll()
   }

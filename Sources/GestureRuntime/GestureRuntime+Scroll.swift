@@ -86,8 +86,8 @@ extension GestureRuntime {
     guard input.type == .discrete, let record = pointer.scrollRecord else { return }
     let deadline = now + discreteScrollIdleTimeout
     for index in 0..<record.entries.count {
-      guard let handle = record.unretainedRecognizerIfDeliverable(at: index) else { continue }
-      startTimer(for: handle.takeUnretainedValue(), id: Self.scrollIdleTimerID, deadline: deadline)
+      guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
+      startTimer(for: recognizer, id: Self.scrollIdleTimerID, deadline: deadline)
     }
   }
 

@@ -55,7 +55,7 @@ extension GestureRuntime {
       plannedPhases.count = 0
       planViewCalls(record)
       planningOneRecord = false
-      guard plannedPhases.count > 0, let viewHandle = record.viewHandle else { return }
+      guard plannedPhases.count > 0, let view = record.view else { return }
       if viewTouch.isEmpty {
         viewTouch.append(record.touch)
       } else if viewTouch[0] !== record.touch {
@@ -63,11 +63,8 @@ extension GestureRuntime {
       }
       let touches = viewTouch
       let planned = plannedPhases
-      // Called through the record's unretained handle: the record (held here) keeps its view.
-      viewHandle._withUnsafeGuaranteedRef { view in
-        for index in 0..<planned.count {
-          callView(view, planned[index], touches)
-        }
+      for index in 0..<planned.count {
+        callView(view, planned[index], touches)
       }
       return
     }
@@ -161,12 +158,11 @@ extension GestureRuntime {
   @inline(__always)
   func planViewCalls(_ record: TouchRecord) {
     defer { record.phaseInDispatch = nil }
-    guard record.viewState != .done, let viewHandle = record.viewHandle else {
+    guard record.viewState != .done, let view = record.view else {
       if record.isFinished { record.viewState = .done }
       return
     }
-    // Through the record's unretained handle: the record keeps its view (no user code runs here).
-    viewHandle._withUnsafeGuaranteedRef { view in planViewCalls(record, view) }
+    planViewCalls(record, view)
   }
 
   /// Plans one touch's view calls, each with the decision that causes it (or as one of the

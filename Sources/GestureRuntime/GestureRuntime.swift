@@ -187,6 +187,9 @@ public final class GestureRuntime {
     // An attempt's requirement edges (both directions) and exclusions are strong references
     // between recognizers: a scene dropped mid-attempt must not keep itself alive through them.
     for recognizer in participants.elements {
+      // Nothing may reach this runtime through the recognizer any more (not even its `reset`
+      // below): an unowned reference to an object being deinitialized traps when read.
+      if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
       recognizer.trackedTouches.removeAll()
       recognizer.attemptTouches.removeAll()
       recognizer.requires.removeAll()
@@ -319,6 +322,10 @@ public final class GestureRuntime {
     settle()
     isDispatching = false
     if !deferred.isEmpty { runDeferred() }
+    #if DEBUG
+      // Once the work queued from callbacks has run too (until then a removal, say, is half done).
+      if deferred.isEmpty { _checkInvariants() }
+    #endif
     if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
   }
 

@@ -34,4 +34,9 @@ struct PointerState {
 
   /// How many made-up touches are live (they are not counted as touches that are down).
   var syntheticCount: Int { hoverRecords.count + (scrollRecord == nil ? 0 : 1) }
+
+  /// Whether `record` is one of the pointer's own hover or scroll records rather than a touch.
+  func isSynthetic(_ record: TouchRecord) -> Bool {
+    scrollRecord === record || hoverRecords.contains { $0 === record }
+  }
 }

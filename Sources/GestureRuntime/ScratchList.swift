@@ -130,12 +130,3 @@ final class ScratchList<Element> {
   /// The elements, in order, as an array (for diagnostics and the rare slow path).
   var elements: [Element] { Array(UnsafeBufferPointer(start: storage, count: count)) }
 }
-
-extension ScratchList where Element: AnyObject {
-  /// The element at `index` without a reference count of its own: valid while the list holds it.
-  @inline(__always)
-  func unretained(at index: Int) -> Unmanaged<Element> {
-    precondition(index >= 0 && index < count, "ScratchList index out of range")
-    return Unmanaged.passUnretained(storage[index])
-  }
-}

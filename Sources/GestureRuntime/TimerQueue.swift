@@ -17,15 +17,12 @@ struct PendingTimer {
 /// same delay from a clock that only moves forward): those, mostly cancelled before they come
 /// due, cost no sifting going in or coming out, and keep the heap small.
 ///
-/// Entries hold their recognizer as an `Unmanaged` reference retained once on `push` and handed
-/// over on `pop`: entries are plain values, so moving them costs no reference counting. The queue
-/// is not copyable (a copy would release those references twice); dropping it releases what is
-/// left.
+/// Not copyable: one runtime owns it.
 struct TimerQueue: ~Copyable {
   private struct Entry {
     var deadline: Int64
     var sequence: UInt64
-    var owner: Unmanaged<GestureRecognizer>
+    var owner: GestureRecognizer
     var id: Int
     var generation: UInt64
 
@@ -44,11 +41,6 @@ struct TimerQueue: ~Copyable {
   private var nextSequence: UInt64 = 0
 
   init() {}
-
-  deinit {
-    for index in 0..<heap.count { heap[index].owner.release() }
-    for index in lineHead..<line.count { line[index].owner.release() }
-  }
 
   /// Whether the next timer is the head of the line (rather than the top of the heap); nil when
   /// no timer is pending.
@@ -69,8 +61,21 @@ struct TimerQueue: ~Copyable {
     guard let inLine = nextIsInLine else { return nil }
     let entry = inLine ? line[lineHead] : heap[0]
     return PendingTimer(
-      deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner.takeUnretainedValue(), id: entry.id,
+      deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner, id: entry.id,
       generation: entry.generation)
+  }
+
+  /// Every queued timer, cancelled ones included, in the order they would come out (for reports,
+  /// not for the per-event path).
+  var entriesInOrder: [PendingTimer] {
+    var entries = (0..<heap.count).map { heap[$0] }
+    entries += (lineHead..<line.count).map { line[$0] }
+    entries.sort { $0.precedes($1) }
+    return entries.map { entry in
+      PendingTimer(
+        deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner,
+        id: entry.id, generation: entry.generation)
+    }
   }
 
   /// Queues a timer. `inOrder` promises nothing about it: it only says the timer is likely to be
@@ -78,7 +83,7 @@ struct TimerQueue: ~Copyable {
   mutating func push(deadline: Timestamp, recognizer: GestureRecognizer, id: Int, generation: UInt64, inOrder: Bool) {
     nextSequence += 1
     let entry = Entry(
-      deadline: deadline.microseconds, sequence: nextSequence, owner: .passRetained(recognizer), id: id,
+      deadline: deadline.microseconds, sequence: nextSequence, owner: recognizer, id: id,
       generation: generation)
     if inOrder && (lineHead == line.count || line[line.count - 1].deadline <= entry.deadline) {
       if lineHead == line.count && lineHead > 0 {
@@ -137,7 +142,7 @@ struct TimerQueue: ~Copyable {
       }
     }
     return PendingTimer(
-      deadline: Timestamp(microseconds: top.deadline), recognizer: top.owner.takeRetainedValue(), id: top.id,
+      deadline: Timestamp(microseconds: top.deadline), recognizer: top.owner, id: top.id,
       generation: top.generation)
   }
 }

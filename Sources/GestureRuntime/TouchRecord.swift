@@ -23,9 +23,6 @@ final class TouchRecord {
   // The three below change only when a retired record is reused for a new touch (`reuse`).
   private(set) var touch: Touch
   private(set) var view: View?
-  /// The same view, for calls that need no reference count (`view` keeps it alive): loading
-  /// `view` itself would retain it.
-  private(set) var viewHandle: Unmanaged<View>?
   /// The recognizers collected for the touch, in collection order (a ScratchList: a touch-down
   /// appends one per recognizer, with no copy-on-write checks).
   let entries = ScratchList<Entry>()
@@ -69,7 +66,6 @@ final class TouchRecord {
   init(touch: Touch, view: View?) {
     self.touch = touch
     self.view = view
-    self.viewHandle = view.map { .passUnretained($0) }
   }
 
   /// Readies a retired record, which nothing else references any more, for a new touch: as if
@@ -77,7 +73,6 @@ final class TouchRecord {
   func reuse(touch: Touch, view: View?) {
     self.touch = touch
     self.view = view
-    viewHandle = view.map { .passUnretained($0) }
     entries.removeAll()
     viewState = .pending
     phaseInDispatch = nil
@@ -103,22 +98,18 @@ final class TouchRecord {
   func park(placeholder: Touch) {
     touch = placeholder
     view = nil
-    viewHandle = nil
     entries.removeAll()
   }
 
   /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
-  /// undecided and attached), as an unretained handle: the check and the delivery cost
-  /// no reference counting, and the entry keeps the recognizer alive for as long as the record
-  /// holds it (entries are never removed during a delivery, only voided in place).
+  /// undecided and attached).
   @inline(__always)
-  func unretainedRecognizerIfDeliverable(at index: Int) -> Unmanaged<GestureRecognizer>? {
-    let attempt = entries[index].attempt
-    let handle = Unmanaged.passUnretained(entries[index].recognizer)
-    let deliverable = handle._withUnsafeGuaranteedRef { recognizer in
-      attempt == recognizer.runtime.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
-    }
-    return deliverable ? handle : nil
+  func recognizerIfDeliverable(at index: Int) -> GestureRecognizer? {
+    let entry = entries[index]
+    let recognizer = entry.recognizer
+    let deliverable =
+      entry.attempt == recognizer.runtime.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
+    return deliverable ? recognizer : nil
   }
 
   /// Whether `recognizer` still holds this touch in its current attempt.

@@ -1,0 +1,69 @@
+@_spi(GestureRuntime) import GestureCore
+
+extension GestureRuntime {
+  /// Checks, in debug builds, what must hold between dispatches: the work lists of a dispatch
+  /// are drained, the table of live touches agrees with its records, each recognizer in an
+  /// attempt is listed once and dispatched to by this runtime, a recognizer out of its attempt
+  /// keeps nothing of it, and failure requirements are recorded on both of their ends. Traps
+  /// with what it found. Release builds skip it.
+  ///
+  /// The runtime calls it after every dispatch; tests may call it too.
+  public func _checkInvariants() {
+    #if DEBUG
+      if let problem = firstInvariantViolation() {
+        preconditionFailure("runtime invariant broken after dispatch \(dispatchNumber): \(problem)")
+      }
+    #endif
+  }
+
+  /// The first broken invariant found, described; nil when all hold.
+  func firstInvariantViolation() -> String? {
+    if isDispatching || isResolving { return "a dispatch is still running" }
+    let workLists: [(String, Bool)] = [
+      ("requests", requests.isEmpty && requestBatch.isEmpty), ("releases", releases.isEmpty && releaseBatch.isEmpty),
+      ("finished recognizers", finished.isEmpty && finishedBatch.isEmpty), ("actions", actionQueue.isEmpty),
+      ("records to deliver", dirtyRecords.isEmpty), ("the event's records", eventRecords.isEmpty),
+      ("pending holds", pendingHolds.isEmpty), ("watchdog candidates", watchdogCandidates.isEmpty),
+      ("candidates", candidates.isEmpty), ("excluded recognizers", excluded.isEmpty),
+    ]
+    for (name, drained) in workLists where !drained { return "the list of \(name) was not drained" }
+
+    var identifiers = Set<Int>()
+    for (index, record) in liveTouches.records.enumerated() {
+      let id = record.touch.identifier
+      if record.liveIndex != index { return "live touch \(id) is at \(index), recorded at \(record.liveIndex)" }
+      if record.touch.runtimeRecord !== record { return "live touch \(id) does not link to its record" }
+      if record.isFinished { return "touch \(id) is finished but still live" }
+      if !identifiers.insert(id).inserted { return "touch \(id) is live twice" }
+    }
+
+    var listed = Set<ObjectIdentifier>()
+    var held = 0
+    for recognizer in participants.elements {
+      let name = recognizer.displayName
+      if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
+      if !recognizer.runtime.listed { return "\(name) is a participant not marked as listed" }
+      guard recognizer.runtime.participating else {
+        if !recognizer.attemptTouches.isEmpty || !recognizer.trackedTouches.isEmpty {
+          return "\(name) keeps touches after its reset"
+        }
+        // (It may still be listed as the target of a requirement of a recognizer in an attempt.)
+        if !recognizer.requires.isEmpty { return "\(name) keeps failure requirements after its reset" }
+        if recognizer.runtime.held { return "\(name) is held after its reset" }
+        continue
+      }
+      if recognizer.hostIdentifier != ObjectIdentifier(self) { return "\(name) is in an attempt of another runtime" }
+      if recognizer.runtime.held && recognizer.runtime.heldIn == ObjectIdentifier(self) { held += 1 }
+      let me = ObjectIdentifier(recognizer)
+      for index in recognizer.requires.indices {
+        let target = recognizer.requires[index].target
+        guard target.runtime.participating else { continue }
+        if !target.dependents.indices.contains(where: { ObjectIdentifier(target.dependents[$0]) == me }) {
+          return "\(name) requires \(target.displayName) to fail, which does not list it as a dependent"
+        }
+      }
+    }
+    if held > heldCount { return "\(held) recognizers are held, but the count of held ones is \(heldCount)" }
+    return nil
+  }
+}
