@@ -17,7 +17,11 @@ struct PendingTimer {
 /// same delay from a clock that only moves forward): those, mostly cancelled before they come
 /// due, cost no sifting going in or coming out, and keep the heap small.
 ///
-/// Not copyable: one runtime owns it.
+/// Both stores are plain arrays that only this value holds, so every mutation finds its buffer
+/// unique and works in place. Sifting goes through the heap's `MutableSpan`: bounds-checked
+/// reads and swaps without a uniqueness check per step, and swaps move the entries, so sifting
+/// costs no reference counting. Not copyable: one runtime owns it, as a stored property that
+/// its methods mutate in place.
 struct TimerQueue: ~Copyable {
   private struct Entry {
     var deadline: Int64
@@ -31,16 +35,23 @@ struct TimerQueue: ~Copyable {
     func precedes(_ other: Entry) -> Bool {
       deadline != other.deadline ? deadline < other.deadline : sequence < other.sequence
     }
+
+    var timer: PendingTimer {
+      PendingTimer(deadline: Timestamp(microseconds: deadline), recognizer: owner, id: id, generation: generation)
+    }
   }
 
-  // Work lists without copy-on-write checks: timers start and come due on most events.
-  private let heap = ScratchList<Entry>()
+  private var heap: ContiguousArray<Entry> = []
   /// The in-order timers; those before `lineHead` are gone.
-  private let line = ScratchList<Entry>()
+  private var line: ContiguousArray<Entry> = []
   private var lineHead = 0
   private var nextSequence: UInt64 = 0
 
-  init() {}
+  init() {
+    // Timers start and come due on most events: room for the usual few, allocated once.
+    heap.reserveCapacity(8)
+    line.reserveCapacity(8)
+  }
 
   /// Whether the next timer is the head of the line (rather than the top of the heap); nil when
   /// no timer is pending.
@@ -59,23 +70,16 @@ struct TimerQueue: ~Copyable {
   /// The first timer, left in the queue.
   var first: PendingTimer? {
     guard let inLine = nextIsInLine else { return nil }
-    let entry = inLine ? line[lineHead] : heap[0]
-    return PendingTimer(
-      deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner, id: entry.id,
-      generation: entry.generation)
+    return inLine ? line[lineHead].timer : heap[0].timer
   }
 
   /// Every queued timer, cancelled ones included, in the order they would come out (for reports,
   /// not for the per-event path).
   var entriesInOrder: [PendingTimer] {
-    var entries = (0..<heap.count).map { heap[$0] }
-    entries += (lineHead..<line.count).map { line[$0] }
+    var entries = Array(heap)
+    entries += line[lineHead...]
     entries.sort { $0.precedes($1) }
-    return entries.map { entry in
-      PendingTimer(
-        deadline: Timestamp(microseconds: entry.deadline), recognizer: entry.owner,
-        id: entry.id, generation: entry.generation)
-    }
+    return entries.map(\.timer)
   }
 
   /// Queues a timer. `inOrder` promises nothing about it: it only says the timer is likely to be
@@ -87,62 +91,58 @@ struct TimerQueue: ~Copyable {
       generation: generation)
     if inOrder && (lineHead == line.count || line[line.count - 1].deadline <= entry.deadline) {
       if lineHead == line.count && lineHead > 0 {
-        line.removeAll()
+        line.removeAll(keepingCapacity: true)
         lineHead = 0
       }
       line.append(entry)
       return
     }
     heap.append(entry)
-    heap.withUnsafeMutableBufferPointer { heap in
-      var child = heap.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard heap[child].precedes(heap[parent]) else { break }
-        heap.swapAt(child, parent)
-        child = parent
-      }
+    // Sift the new entry up from the last leaf.
+    var tree = heap.mutableSpan
+    var child = tree.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard tree[child].precedes(tree[parent]) else { break }
+      tree.swapAt(child, parent)
+      child = parent
     }
   }
 
   /// Takes out the first timer.
   mutating func pop() -> PendingTimer? {
     guard let inLine = nextIsInLine else { return nil }
-    let top: Entry
     if inLine {
-      top = line[lineHead]
+      let top = line[lineHead]
       lineHead += 1
       // Gone entries are dropped in bulk once they are most of the line.
       if lineHead == line.count {
-        line.removeAll()
+        line.removeAll(keepingCapacity: true)
         lineHead = 0
       } else if lineHead >= 64 && lineHead * 2 >= line.count {
         line.removeFirst(lineHead)
         lineHead = 0
       }
-    } else {
-      top = heap[0]
-      let last = heap.removeLast()
-      if !heap.isEmpty {
-        heap.withUnsafeMutableBufferPointer { heap in
-          // Sift the last entry down from the root: moves, not swaps.
-          let count = heap.count
-          var parent = 0
-          while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            let right = left + 1
-            let child = right < count && heap[right].precedes(heap[left]) ? right : left
-            guard heap[child].precedes(last) else { break }
-            heap[parent] = heap[child]
-            parent = child
-          }
-          heap[parent] = last
-        }
+      return top.timer
+    }
+    // The last leaf comes out of the array and changes places with the root, which it then
+    // sifts down from.
+    var top = heap.removeLast()
+    if !heap.isEmpty {
+      swap(&top, &heap[0])
+      var tree = heap.mutableSpan
+      let count = tree.count
+      var parent = 0
+      while true {
+        let left = 2 * parent + 1
+        guard left < count else { break }
+        let right = left + 1
+        let child = right < count && tree[right].precedes(tree[left]) ? right : left
+        guard tree[child].precedes(tree[parent]) else { break }
+        tree.swapAt(parent, child)
+        parent = child
       }
     }
-    return PendingTimer(
-      deadline: Timestamp(microseconds: top.deadline), recognizer: top.owner, id: top.id,
-      generation: top.generation)
+    return top.timer
   }
 }
