@@ -33,11 +33,8 @@ extension GestureRuntime {
       }
       candidates.removeAll()
       requests.swapContents(with: requestBatch)
-      // The batch is not changed while it is worked through (new requests go to `requests`):
-      // each request is read in place, without copying (and so retaining) its recognizer.
-      requestBatch.withUnsafeMutableBufferPointer { batch in
-        for index in 0..<batch.count { process(batch[index]) }
-      }
+      // The batch is not changed while it is worked through (new requests go to `requests`).
+      for index in 0..<requestBatch.count { process(requestBatch[index]) }
       requestBatch.removeAll()
       if !releases.isEmpty {
         releases.swapContents(with: releaseBatch)

@@ -94,14 +94,12 @@ struct TimerQueue: ~Copyable {
       return
     }
     heap.append(entry)
-    heap.withUnsafeMutableBufferPointer { heap in
-      var child = heap.count - 1
-      while child > 0 {
-        let parent = (child - 1) / 2
-        guard heap[child].precedes(heap[parent]) else { break }
-        heap.swapAt(child, parent)
-        child = parent
-      }
+    var child = heap.count - 1
+    while child > 0 {
+      let parent = (child - 1) / 2
+      guard heap[child].precedes(heap[parent]) else { break }
+      heap.swapAt(child, parent)
+      child = parent
     }
   }
 
@@ -124,21 +122,19 @@ struct TimerQueue: ~Copyable {
       top = heap[0]
       let last = heap.removeLast()
       if !heap.isEmpty {
-        heap.withUnsafeMutableBufferPointer { heap in
-          // Sift the last entry down from the root: moves, not swaps.
-          let count = heap.count
-          var parent = 0
-          while true {
-            let left = 2 * parent + 1
-            guard left < count else { break }
-            let right = left + 1
-            let child = right < count && heap[right].precedes(heap[left]) ? right : left
-            guard heap[child].precedes(last) else { break }
-            heap[parent] = heap[child]
-            parent = child
-          }
-          heap[parent] = last
+        // Sift the last entry down from the root: moves, not swaps.
+        let count = heap.count
+        var parent = 0
+        while true {
+          let left = 2 * parent + 1
+          guard left < count else { break }
+          let right = left + 1
+          let child = right < count && heap[right].precedes(heap[left]) ? right : left
+          guard heap[child].precedes(last) else { break }
+          heap[parent] = heap[child]
+          parent = child
         }
+        heap[parent] = last
       }
     }
     return PendingTimer(
