@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Touch input and collection at touch-down (<doc:BehaviourReference> §2.1–2.4): each change
 /// of an input event is checked and applied to its touch; a new touch is hit-tested, and the

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Cycles of failure requirements (<doc:BehaviourReference> §3.11): found when an attempt's
 /// edges are added, reported, and ignored until both of their ends have been reset.

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// One dispatch, top to bottom (<doc:BehaviourReference> §5): input (or a timer) comes in as
 /// `dispatch { ... }`; the touches reach their recognizers (`deliverEventToRecognizers`, the one

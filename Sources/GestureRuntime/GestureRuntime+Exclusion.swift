@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Exclusion and simultaneity (<doc:BehaviourReference> §3.2–3.5): a recognizer that begins or
 /// recognizes fails the undecided ones that share a touch with it, unless either may recognize

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Failure requirements (<doc:BehaviourReference> §3.6–3.9): the edges of an attempt, static
 /// and asked of delegates and subclasses; requests held while a requirement is active, settled

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// What recognizers ask of the runtime through the subclassing API: states, timers, touches to
 /// ignore, requirements added mid-attempt, diagnostics. (Scene changes are in SceneChanges.)

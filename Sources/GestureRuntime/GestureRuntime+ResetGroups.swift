@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Resets (<doc:BehaviourReference> §3.10): a finished recognizer is reset, alone or with the
 /// recognizers joined to it by requirements once the last of them has finished; reset ones leave

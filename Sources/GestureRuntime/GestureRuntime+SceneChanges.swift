@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Scene changes while touches are down (<doc:BehaviourReference> §2.6, 5): a recognizer disabled
 /// or removed, a view removed; each runs as a dispatch of its own, after the current one when it
@@ -76,7 +76,7 @@ extension GestureRuntime {
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
     for recognizer in recognizers where recognizer.runtime.participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
-        let touches = recognizer.trackedTouches.elements
+        let touches = recognizer.trackedTouches
         let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
         recognizer.runtime.requestedThisDelivery = false
         stopReason = reason

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Resolving the states recognizers asked for (<doc:BehaviourReference> §1, 3.1–3.5): requests are
 /// processed in rounds; a request to begin or recognize becomes a candidate, asked

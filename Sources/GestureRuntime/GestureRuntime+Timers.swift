@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 /// Timers: the recognizers' own (``GestureCore/GestureRecognizer/startTimer(_:after:)``) and the
 /// runtime's, in one queue; each fires as a dispatch of its own at its deadline. And the deadline

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// The end of a touch's record: once its input ended and its view was told, the record leaves the
 /// live table, and is kept for reuse by the next touch-down.

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// The trace: every decision goes to the ``GestureRuntime/trace`` sink when one is attached, and
 /// costs nothing when none is.

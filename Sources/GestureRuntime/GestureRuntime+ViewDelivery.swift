@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Delivery to views (<doc:BehaviourReference> §2.7–2.11, 5): each dirty touch's view calls are
 /// planned with the decision that causes them, then made per view in decision order, then the

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// The watchdog (<doc:BehaviourReference> §3.12): a recognizer still undecided 5 s after its last
 /// touch ended is failed by the runtime.

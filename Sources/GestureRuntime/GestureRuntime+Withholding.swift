@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// Touches withheld from their views while recognizers are undecided (<doc:BehaviourReference>
 /// §2.9–2.11): who withholds a touch's `began` and its end, and what a decision releases.

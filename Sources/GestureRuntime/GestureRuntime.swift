@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 // The runtime, one concept a file. Read GestureRuntime+Dispatch.swift first: it is one dispatch,
 // top to bottom, and names the step each of the others is.
