@@ -205,9 +205,9 @@ extension GestureRuntime {
       if before == 1 {
         // The common case: the recognizer's only touch lifted.
         guard recognizer.trackedTouches[0] === lifted else { return }
-        recognizer.trackedTouches.removeAll()
+        recognizer.trackedTouches.clear()
         watchdogCandidates.append(recognizer)
-        recognizer.lastTouchLocations.removeAll()
+        recognizer.lastTouchLocations.clear()
         recognizer.lastTouchLocations.append(lifted.locationInWindow)
         return
       }
@@ -220,7 +220,7 @@ extension GestureRuntime {
     }
     if recognizer.trackedTouches.isEmpty && before > 0 {
       watchdogCandidates.append(recognizer)
-      recognizer.lastTouchLocations.removeAll()
+      recognizer.lastTouchLocations.clear()
       for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
     }
   }

@@ -225,6 +225,6 @@ extension GestureRuntime {
         recognizer.dependents.remove(at: index)
       }
     }
-    if requireCount > 0 { recognizer.requires.removeAll() }
+    if requireCount > 0 { recognizer.requires.clear() }
   }
 }

@@ -48,10 +48,10 @@ extension GestureRuntime {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
         // the partner as finished again, for a pass that finds it reset).
-        recognizer.requires.removeAll()
-        recognizer.dependents.removeAll()
-        partner.requires.removeAll()
-        partner.dependents.removeAll()
+        recognizer.requires.clear()
+        recognizer.dependents.clear()
+        partner.requires.clear()
+        partner.dependents.clear()
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         resetRecognizer(partnerFirst ? partner : recognizer)
         resetRecognizer(partnerFirst ? recognizer : partner)
@@ -171,11 +171,11 @@ extension GestureRuntime {
     recognizer.runtime.candidate = nil
     recognizer.runtime.excludedBy = nil
     stopWithholding(recognizer)
-    if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.removeAll() }
+    if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.clear() }
     recognizer.cancelAllTimers()
-    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.removeAll() }
-    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.removeAll() }
-    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
+    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
+    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
+    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.clear() }
     removedParticipants += 1
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible

@@ -148,7 +148,7 @@ extension GestureRuntime {
     recognizer.runtime.candidate = state
     // Stores only what changes: a continuous recognizer's every `changed` comes through here.
     if reason != nil || recognizer.runtime.candidateReason != nil { recognizer.runtime.candidateReason = reason }
-    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
+    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.clear() }
     if recognizer.runtime.excludedBy != nil { recognizer.runtime.excludedBy = nil }
     candidates.append(recognizer)
   }
@@ -179,7 +179,7 @@ extension GestureRuntime {
       let excluder = loser.runtime.excludedBy!
       loser.runtime.excludedBy = nil
       loser.runtime.candidate = nil
-      loser.runtime.followUps.removeAll()
+      loser.runtime.followUps.clear()
       if loser.publishedState.isTerminal { continue }
       loser.requestedState = .failed
       setHeld(loser, false)
@@ -208,7 +208,7 @@ extension GestureRuntime {
       let loser = excluded[loserIndex]
       loser.runtime.excludedBy = nil
       loser.runtime.candidate = nil
-      loser.runtime.followUps.removeAll()
+      loser.runtime.followUps.clear()
       // Already decided in this round (for example failed by a requirement of an earlier winner).
       guard !loser.publishedState.isTerminal else { continue }
       loser.requestedState = .failed
@@ -233,7 +233,7 @@ extension GestureRuntime {
     }
     if !winner.runtime.followUps.isEmpty {
       let followUps = winner.runtime.followUps
-      winner.runtime.followUps.removeAll()
+      winner.runtime.followUps.clear()
       for (then, reason) in followUps where !winner.publishedState.isTerminal {
         let previous = winner.publishedState
         let target: GestureRecognizer.State =

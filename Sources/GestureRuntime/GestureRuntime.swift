@@ -211,10 +211,10 @@ public final class GestureRuntime {
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
       if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
-      recognizer.trackedTouches.removeAll()
-      recognizer.attemptTouches.removeAll()
-      recognizer.requires.removeAll()
-      recognizer.dependents.removeAll()
+      recognizer.trackedTouches.clear()
+      recognizer.attemptTouches.clear()
+      recognizer.requires.clear()
+      recognizer.dependents.clear()
       recognizer.runtime.excludedBy = nil
     }
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
@@ -223,8 +223,8 @@ public final class GestureRuntime {
       let attempt = recognizer.runtime.attempt
       recognizer.runtime = RecognizerRuntimeRecord()
       recognizer.runtime.attempt = attempt &+ 1
-      recognizer.timerSlots.removeAll()
-      recognizer.lastTouchLocations.removeAll()
+      recognizer.timerSlots.clear()
+      recognizer.lastTouchLocations.clear()
       recognizer.requestedState = .possible
       recognizer.publishedState = .possible
       recognizer.reset()
