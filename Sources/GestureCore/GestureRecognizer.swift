@@ -65,15 +65,15 @@ open class GestureRecognizer {
   package final var runtime = RecognizerRuntimeRecord()
   /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
   /// with what the recognizer withholds of it from the view. Runtime bookkeeping, like
-  /// ``runtime``; a list the recognizer owns alone (no copy-on-write checks).
-  package final var attemptTouches = InlineList<AttemptTouch>()
+  /// ``runtime``.
+  package final var attemptTouches: [AttemptTouch] = []
   /// Failure requirements in force for this attempt (runtime bookkeeping).
-  package final var requires = InlineList<RequirementEdge>()
+  package final var requires: [RequirementEdge] = []
   /// Recognizers that may require this one to fail in their current attempt (runtime
   /// bookkeeping).
-  package final var dependents = InlineList<GestureRecognizer>()
+  package final var dependents: [GestureRecognizer] = []
   /// Generations of the recognizer's pending timers, by timer id (runtime bookkeeping).
-  package final var timerSlots = InlineList<(id: Int, generation: UInt64)>()
+  package final var timerSlots: [(id: Int, generation: UInt64)] = []
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
   /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
   /// attempt; a recognizer leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).
@@ -83,9 +83,9 @@ open class GestureRecognizer {
   /// The identity of ``host``, comparable without loading the unowned reference.
   package final private(set) var hostIdentifier: ObjectIdentifier?
   /// The touches being tracked, in the order they began (runtime bookkeeping; see ``touches``).
-  package final var trackedTouches = InlineList<Touch>()
+  package final var trackedTouches: [Touch] = []
   /// Where the last touches lifted (``location(in:)`` once none is left).
-  package final var lastTouchLocations = InlineList<Point>()
+  package final var lastTouchLocations: [Point] = []
   package final var additionOrder = 0
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
@@ -303,7 +303,7 @@ open class GestureRecognizer {
 
   /// The touches the recognizer is tracking, in the order they began (a new array on each call:
   /// per-event code reads ``numberOfTouches`` and ``touch(at:)`` instead).
-  public final var touches: [Touch] { trackedTouches.elements }
+  public final var touches: [Touch] { trackedTouches }
 
   /// The centroid of a sequence of points.
   @inlinable

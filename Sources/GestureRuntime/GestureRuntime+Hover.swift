@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 extension GestureRuntime {
   /// Dispatches hover input: the pointer, with no button down, moved to a point or left the

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 extension GestureRuntime {
   /// Checks, in debug builds, what must hold between dispatches: the work lists of a dispatch

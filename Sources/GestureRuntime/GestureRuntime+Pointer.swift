@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 extension GestureRuntime {
   /// The pointer's buttons down during the current dispatch (<doc:BehaviourReference> §6.1).

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 extension GestureRuntime {
   /// How long a discrete scroll (a mouse wheel) waits without a tick before its sequence ends:

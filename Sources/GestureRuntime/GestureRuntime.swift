@@ -1,4 +1,25 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
+
+// The runtime, one concept a file. Read GestureRuntime+Dispatch.swift first: it is one dispatch,
+// top to bottom, and names the step each of the others is.
+//
+//   GestureRuntime.swift             the state it keeps, creation, the public input and time API
+//   +Dispatch                        a dispatch: delivery to recognizers, settling, actions
+//   +Collection                      touch input, hit-testing, collecting recognizers at touch-down
+//   +StateResolution                 requested states, candidates in tie order, publishing
+//   +FailureRequirements             requirement edges, holds, releases
+//   +Cycles                          requirement cycles, ignored until both ends reset
+//   +Exclusion                       exclusion and simultaneity
+//   +Withholding                     touches withheld from views while recognizers decide
+//   +ViewDelivery                    the views' calls, in decision order, then phase order
+//   +TouchRetirement                 finished touches leave the live table; records are reused
+//   +ResetGroups                     resets, alone or with the recognizers joined by requirements
+//   +Watchdog, +Timers               the 5 s watchdog; timers and the deadline API
+//   +SceneChanges, +Host             views and recognizers changing mid-attempt; requests made
+//                                    through the subclassing API
+//   +Pointer, +Hover, +Scroll        pointer presses, hover and scroll sequences
+//   +Trace, +Invariants              the trace; the debug-build check after every dispatch
+//   TouchRecord, TimerQueue, ...     the tables those steps share
 
 /// The event loop: dispatches touch events and timers to the recognizers of a view tree, resolves
 /// their conflicts, sends their actions and delivers touches to the views (<doc:BehaviourReference> §2, 3, 5).
@@ -31,7 +52,7 @@ public final class GestureRuntime {
   public static let tapCountDistance = 45.0
 
   /// The time of the current (or last) dispatch.
-  public private(set) var now: Timestamp
+  public internal(set) var now: Timestamp
 
   // Touches.
   var liveTouches = LiveTouchTable()
@@ -190,10 +211,10 @@ public final class GestureRuntime {
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
       if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
-      recognizer.trackedTouches.removeAll()
-      recognizer.attemptTouches.removeAll()
-      recognizer.requires.removeAll()
-      recognizer.dependents.removeAll()
+      recognizer.trackedTouches.clear()
+      recognizer.attemptTouches.clear()
+      recognizer.requires.clear()
+      recognizer.dependents.clear()
       recognizer.runtime.excludedBy = nil
     }
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
@@ -202,8 +223,8 @@ public final class GestureRuntime {
       let attempt = recognizer.runtime.attempt
       recognizer.runtime = RecognizerRuntimeRecord()
       recognizer.runtime.attempt = attempt &+ 1
-      recognizer.timerSlots.removeAll()
-      recognizer.lastTouchLocations.removeAll()
+      recognizer.timerSlots.clear()
+      recognizer.lastTouchLocations.clear()
       recognizer.requestedState = .possible
       recognizer.publishedState = .possible
       recognizer.reset()
@@ -311,125 +332,8 @@ public final class GestureRuntime {
   /// The recognizers in an attempt (they received a touch since their last reset).
   public var activeRecognizers: [GestureRecognizer] { participants.elements.filter { $0.runtime.participating } }
 
-  // MARK: Dispatch
-
-  /// Runs `body` as one dispatch, then resolves, sends actions, tells views and resets; then runs
-  /// whatever was queued from callbacks.
-  func dispatch(_ body: () -> Void) {
-    isDispatching = true
-    dispatchNumber &+= 1
-    body()
-    settle()
-    isDispatching = false
-    if !deferred.isEmpty { runDeferred() }
-    #if DEBUG
-      // Once the work queued from callbacks has run too (until then a removal, say, is half done).
-      if deferred.isEmpty { _checkInvariants() }
-    #endif
-    if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
-  }
-
-  /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has
-  /// work (most moves have none for most of them): the checks are the steps' own first lines.
-  func settle() {
-    var rounds = 0
-    repeat {
-      if !requests.isEmpty || !releases.isEmpty { resolve() }
-      if !actionQueue.isEmpty { sendActions() }
-      rounds += 1
-    } while !requests.isEmpty && rounds < 10_000
-    if !dirtyRecords.isEmpty { deliverToViews() }
-    finishInputTouches()
-    if !finished.isEmpty || removedParticipants > 0 { runResets() }
-    if !watchdogCandidates.isEmpty { scheduleWatchdogs() }
-  }
-
-  func runDeferred() {
-    var guardCount = 0
-    while !deferred.isEmpty && guardCount < 100_000 {
-      guardCount += 1
-      let work = deferred.removeFirst()
-      work()
-    }
-  }
-
-  func isLive(_ timer: PendingTimer) -> Bool {
-    if timer.id == Self.watchdogTimerID {
-      return timer.recognizer.runtime.watchdogPending
-        && timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
-    }
-    return timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
-  }
-
-  func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
-    guard let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) else { return nil }
-    return recognizer.timerSlots[index].generation
-  }
-
-  func fire(_ timer: PendingTimer) {
-    guard isLive(timer) else { return }
-    let recognizer = timer.recognizer
-    recognizer.cancelTimer(timer.id)
-    if timer.deadline > now {
-      now = timer.deadline
-      clock.runtimeDidAdvance(to: now)
-    }
-    dispatch {
-      if timer.id == Self.watchdogTimerID {
-        recognizer.runtime.watchdogPending = false
-        guard recognizer.runtime.participating, !recognizer.publishedState.isTerminal,
-          recognizer.trackedTouches.isEmpty
-        else { return }
-        // A held recognizer waits for its targets' own watchdogs, which decide it; only when
-        // every target it waits for is itself held (a deadlock) does its own watchdog act.
-        if recognizer.runtime.held
-          && recognizer.requires.contains(where: { isPendingTarget($0.target) && !$0.target.runtime.held })
-        {
-          watchdogCandidates.append(recognizer)
-          return
-        }
-        diagnose(
-          "\(recognizer.displayName) was still undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its last touch ended; the runtime failed it",
-          [recognizer.displayName])
-        forceFinish(
-          recognizer, reason: "undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its touches ended")
-        return
-      }
-      if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
-      guard !recognizer.requestedState.isTerminal else { return }
-      recognizer.runtime.requestedThisDelivery = false
-      recognizer.timerFired(timer.id)
-    }
-  }
-
-  /// Sets whether a recognizer is held, keeping `heldCount`. A recognizer is counted by the
-  /// runtime that held it; should another runtime clear the flag, the count stays high, which
-  /// only costs a walk that finds nothing.
-  @inline(__always)
-  func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
-    guard recognizer.runtime.held != held else { return }
-    recognizer.runtime.held = held
-    if held {
-      recognizer.runtime.heldIn = ObjectIdentifier(self)
-      heldCount += 1
-    } else {
-      if recognizer.runtime.heldIn == ObjectIdentifier(self) { heldCount -= 1 }
-      recognizer.runtime.heldIn = nil
-    }
-  }
-
   // MARK: Trace helpers
 
-  /// Records a trace event; `kind` is built only when a trace is attached, so untraced
-  /// dispatches pay nothing for it.
-  @inline(__always) func emit(_ kind: @autoclosure () -> TraceEvent.Kind) {
-    guard let trace else { return }
-    trace.record(TraceEvent(time: now, kind: kind()))
-  }
-
-  func diagnose(_ message: String, _ recognizers: [String]) {
-    emit(.diagnostic(message: message, recognizers: recognizers))
-  }
 }
 
 /// The view calls planned for one touch, in order: at most three (`began`, a withheld `moved`,

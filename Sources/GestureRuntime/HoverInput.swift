@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 /// The hovering pointer (no button down) moving over the window or leaving it, as an app or a
 /// script hands it to the runtime with ``GestureRuntime/send(_:at:)-(HoverInput,_)``

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// A trace sink that writes each event as one line of JSON, exactly the lines of
 /// `gesturectl trace --format jsonl` (<doc:FileFormats>, trace).

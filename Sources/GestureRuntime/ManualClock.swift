@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 /// A clock that moves only when the runtime moves it: tests and replays run on it, so a trace is
 /// the same on every run and every machine (<doc:BehaviourReference> §5).

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// What the runtime knows of the pointer between dispatches: its buttons and modifier keys, the
 /// hover it follows, and the scroll sequence in progress (<doc:BehaviourReference> §6).

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 /// A clock that follows the system's monotonic clock, for apps.
 ///

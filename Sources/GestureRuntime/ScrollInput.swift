@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 /// One step of a scroll at the pointer's position: a mouse wheel tick or a step of a trackpad's
 /// two-finger scroll, as an app or a script hands it to the runtime with

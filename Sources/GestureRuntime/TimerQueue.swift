@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// A pending timer of a recognizer (or the runtime's watchdog).
 struct PendingTimer {

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 /// One touch's change in an input event, as an app or a script hands it to the runtime.
 public struct TouchInput: Hashable, Sendable {

@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
 /// The runtime's record of one touch: the recognizers collected for it and what its view has been
 /// told. Records are pooled and reused (`reuse(touch:view:)`), which sets every stored property

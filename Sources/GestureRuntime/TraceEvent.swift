@@ -1,4 +1,4 @@
-@_spi(GestureRuntime) public import GestureCore
+public import GestureCore
 
 /// One decision of the runtime, as `gesturectl trace` prints it and tests compare it
 /// (<doc:FileFormats>, trace).

@@ -1,5 +1,8 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
+/// Resets (<doc:BehaviourReference> §3.10): a finished recognizer is reset, alone or with the
+/// recognizers joined to it by requirements once the last of them has finished; reset ones leave
+/// the participant list.
 extension GestureRuntime {
   /// Resets finished recognizers; recognizers joined by failure requirements whose two ends both
   /// received touches since their last reset are reset together, once the last of them has
@@ -45,10 +48,10 @@ extension GestureRuntime {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
         // the partner as finished again, for a pass that finds it reset).
-        recognizer.requires.removeAll()
-        recognizer.dependents.removeAll()
-        partner.requires.removeAll()
-        partner.dependents.removeAll()
+        recognizer.requires.clear()
+        recognizer.dependents.clear()
+        partner.requires.clear()
+        partner.dependents.clear()
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         resetRecognizer(partnerFirst ? partner : recognizer)
         resetRecognizer(partnerFirst ? recognizer : partner)
@@ -168,137 +171,15 @@ extension GestureRuntime {
     recognizer.runtime.candidate = nil
     recognizer.runtime.excludedBy = nil
     stopWithholding(recognizer)
-    if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.removeAll() }
+    if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.clear() }
     recognizer.cancelAllTimers()
-    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.removeAll() }
-    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.removeAll() }
-    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.removeAll() }
+    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
+    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
+    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.clear() }
     removedParticipants += 1
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible
     recognizer.reset()
     if trace != nil { emit(.reset(recognizer: recognizer.displayName)) }
-  }
-
-  /// Ends the requirement edges of a recognizer being reset, on both sides; static ones are
-  /// rebuilt at its next attempt. Partners that finished and waited to be reset with this one are
-  /// looked at again. Index loops, no closures: this runs for most resets.
-  func dropAttemptEdges(of recognizer: GestureRecognizer) {
-    let me = ObjectIdentifier(recognizer)
-    let requireCount = recognizer.requires.count
-    for index in 0..<requireCount {
-      let target = recognizer.requires[index].target
-      if target.runtime.participating && target.publishedState.isTerminal { finished.append(target) }
-    }
-    for index in recognizer.dependents.indices {
-      let dependent = recognizer.dependents[index]
-      if dependent.runtime.participating && dependent.publishedState.isTerminal { finished.append(dependent) }
-    }
-    for index in 0..<requireCount {
-      let target = recognizer.requires[index].target
-      // addEdge lists a dependent once.
-      if let at = target.dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
-        target.dependents.remove(at: at)
-      }
-    }
-    var index = 0
-    while index < recognizer.dependents.count {
-      let dependent = recognizer.dependents[index]
-      // addEdge keeps one edge per target; a static one stays for the dependent's attempt.
-      var keeps = false
-      if let at = dependent.requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
-        if dependent.requires[at].origin == .requireToFail {
-          keeps = dependent.runtime.participating
-        } else {
-          dependent.requires.remove(at: at)
-        }
-      }
-      if keeps {
-        index += 1
-      } else {
-        recognizer.dependents.remove(at: index)
-      }
-    }
-    if requireCount > 0 { recognizer.requires.removeAll() }
-  }
-
-  /// Arms the watchdog of every recognizer that is undecided with no touch down
-  /// (<doc:BehaviourReference> §3.12).
-  func scheduleWatchdogs() {
-    guard !watchdogCandidates.isEmpty else { return }
-    for index in 0..<watchdogCandidates.count {
-      let recognizer = watchdogCandidates[index]
-      guard
-        recognizer.runtime.participating && !recognizer.runtime.watchdogPending
-          && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
-      else { continue }
-      recognizer.runtime.watchdogPending = true
-      startTimer(
-        for: recognizer, id: Self.watchdogTimerID,
-        deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
-    }
-    watchdogCandidates.removeAll()
-  }
-
-  func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
-    timerGeneration &+= 1
-    let generation = timerGeneration
-    if let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) {
-      recognizer.timerSlots[index].generation = generation
-    } else {
-      recognizer.timerSlots.append((id, generation))
-    }
-    timers.push(
-      deadline: deadline, recognizer: recognizer, id: id, generation: generation, inOrder: id == Self.watchdogTimerID)
-  }
-
-  /// Finds cycles among the requirements of the participants and ignores their edges for this
-  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). Iterative (Tarjan), so deep
-  /// chains cannot overflow the stack.
-  /// Whether an edge among the participants can close a cycle: some participant's requirement
-  /// target itself requires a participant. Cheap, and false for most scenes, so the full search
-  /// below runs only when a cycle is possible.
-  func cycleIsPossible() -> Bool {
-    for index in 0..<participants.count {
-      let participant = participants[index]
-      for edgeIndex in participant.requires.indices {
-        let edge = participant.requires[edgeIndex]
-        if !edge.onCycle && edge.target.runtime.participating && !edge.target.requires.isEmpty { return true }
-      }
-    }
-    return false
-  }
-
-  func detectCycles() {
-    guard cycleIsPossible() else { return }
-    let nodes = participants.elements.filter { $0.runtime.participating }
-    var index: [ObjectIdentifier: Int] = [:]
-    index.reserveCapacity(nodes.count)
-    for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
-    let (component, componentSizes) = stronglyConnectedComponents(count: nodes.count) { node in
-      var successors: [Int] = []
-      for edge in nodes[node].requires.indices {
-        if let successor = index[ObjectIdentifier(nodes[node].requires[edge].target)] { successors.append(successor) }
-      }
-      return successors
-    }
-    var reported: [Int] = []
-    for (i, node) in nodes.enumerated() {
-      let c = component[i]
-      guard componentSizes[c] > 1 else { continue }
-      for e in node.requires.indices {
-        guard let j = index[ObjectIdentifier(node.requires[e].target)], component[j] == c,
-          !node.requires[e].onCycle
-        else { continue }
-        node.requires[e].onCycle = true
-        if !reported.contains(c) { reported.append(c) }
-      }
-    }
-    for c in reported {
-      let names = nodes.indices.filter { component[$0] == c }.map { nodes[$0].displayName }
-      diagnose(
-        "cycle of failure requirements among \(names.joined(separator: ", ")); those requirements are ignored for this attempt",
-        names)
-    }
   }
 }

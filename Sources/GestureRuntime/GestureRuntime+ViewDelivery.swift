@@ -1,45 +1,9 @@
-@_spi(GestureRuntime) import GestureCore
+import GestureCore
 
+/// Delivery to views (<doc:BehaviourReference> §2.7–2.11, 5): each dirty touch's view calls are
+/// planned with the decision that causes them, then made per view in decision order, then the
+/// event's own calls in phase order.
 extension GestureRuntime {
-  /// Whether a recognizer that still holds the touch is undecided and withholds its `began`
-  /// (<doc:BehaviourReference> §2.9, 2.11).
-  func isBeganWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: true) }
-
-  /// Whether a recognizer that still holds the touch is undecided and withholds its end
-  /// (<doc:BehaviourReference> §2.10, 2.11).
-  func isEndWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: false) }
-
-  func isWithheld(_ record: TouchRecord, began: Bool) -> Bool {
-    began ? record.beganWithholders > 0 : record.endWithholders > 0
-  }
-
-  /// The recognizer has decided (or stopped holding its touches): it no longer withholds them.
-  @inline(__always)
-  func stopWithholding(_ recognizer: GestureRecognizer) {
-    for index in recognizer.attemptTouches.indices {
-      if recognizer.attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
-    }
-  }
-
-  /// Stops the recognizer withholding the touch at `index` of its attempt. When it was the last
-  /// to withhold the touch's `began` (or its end, once that came), the touch is released by the
-  /// decision being published (`releasingDecision`, 0 outside one), whose view calls come in that
-  /// decision's place (<doc:BehaviourReference> §5).
-  func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
-    let flags = recognizer.attemptTouches[index].withholds
-    recognizer.attemptTouches[index].withholds = 0
-    guard flags != 0, let record = recognizer.attemptTouches[index].touch.record else { return }
-    if flags & 1 != 0 {
-      record.beganWithholders -= 1
-      if record.beganWithholders == 0 && record.viewState == .pending { record.beganReleasedBy = releasingDecision }
-    }
-    if flags & 2 != 0 {
-      record.endWithholders -= 1
-      if record.endWithholders == 0 && record.endPending { record.endReleasedBy = releasingDecision }
-    }
-    markDirty(record)
-  }
-
   /// Works out each dirty touch's view calls, then makes them grouped per view: first the calls
   /// that this dispatch's decisions cause, decision by decision in the order they were published
   /// and one call per phase for each; then the event's own calls, one per phase, in the order
@@ -247,78 +211,6 @@ extension GestureRuntime {
     }
   }
 
-  /// Retires the touches that ended in this dispatch; those whose view has not been told yet
-  /// stay withheld until the recognizers decide.
-  @inline(__always)
-  func finishInputTouches() {
-    // The event's input phases end with it (view planning clears those of the touches it
-    // plans; a touch its view is done with is not planned).
-    for index in 0..<eventRecords.count where eventRecords[index].phaseInDispatch != nil {
-      eventRecords[index].phaseInDispatch = nil
-    }
-    if !eventFinishes && withheldRecords.isEmpty {
-      // Nothing lifted in this event and no touch waits for its view: nothing to retire.
-      eventRecords.removeAll()
-      return
-    }
-    retireFinishedTouches()
-  }
-
-  /// The part of `finishInputTouches` for an event in which a touch lifted, or while a touch waits
-  /// for its view.
-  private func retireFinishedTouches() {
-    eventFinishes = false
-    for index in 0..<eventRecords.count where eventRecords[index].isFinished {
-      let record = eventRecords[index]
-      if liveTouches.remove(record) {
-        if !record.inputCancelled {
-          let count = record.touch.tapCount
-          lastTapEnd = (now, record.touch.locationInWindow, count)
-        }
-      }
-      if record.viewState != .done {
-        withheldRecords.append(record)
-      } else {
-        retireIfDone(record)
-      }
-    }
-    eventRecords.removeAll()
-    if !withheldRecords.isEmpty {
-      // In place and in order, without the generic removeAll(where:).
-      var kept = 0
-      for index in 0..<withheldRecords.count {
-        if withheldRecords[index].viewState == .done {
-          retireIfDone(withheldRecords[index])
-        } else {
-          if kept != index { withheldRecords.swapAt(kept, index) }
-          kept += 1
-        }
-      }
-      while withheldRecords.count > kept { withheldRecords.removeLast() }
-    }
-    if !retiredRecords.isEmpty { recycleRetiredRecords() }
-  }
-
-  /// Marks a touch record for release once nothing needs it: the touch lets go of it, and it
-  /// waits for `recycleRetiredRecords`.
-  func retireIfDone(_ record: TouchRecord) {
-    if record.isFinished && record.viewState == .done && record.touch.runtimeRecord != nil {
-      record.touch.runtimeRecord = nil
-      retiredRecords.append(record)
-    }
-  }
-
-  /// Keeps the records retired in this dispatch for later touches (up to `recordPoolLimit`),
-  /// those that nothing else references: a touch-down then reuses one instead of allocating a
-  /// record and its entry storage. The rest are released.
-  func recycleRetiredRecords() {
-    while !retiredRecords.isEmpty {
-      var record = retiredRecords.removeLast()
-      guard recordPool.count < Self.recordPoolLimit, isKnownUniquelyReferenced(&record) else { continue }
-      record.park(placeholder: placeholderTouch)
-      recordPool.append(record)
-    }
-  }
 }
 
 /// One view call planned in the view phase of a dispatch: the decision that causes it (or

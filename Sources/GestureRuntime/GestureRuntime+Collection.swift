@@ -1,0 +1,235 @@
+import GestureCore
+
+/// Touch input and collection at touch-down (<doc:BehaviourReference> §2.1–2.4): each change
+/// of an input event is checked and applied to its touch; a new touch is hit-tested, and the
+/// recognizers of its view and the views above it that accept it are collected, start an
+/// attempt if they had none, and take the touch.
+extension GestureRuntime {
+  /// Applies one touch change of the current event and adds its record to `eventRecords`, unless
+  /// the change is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets).
+  @inline(__always)
+  func accept(_ input: TouchInput) {
+    guard input.location.x.isFinite, input.location.y.isFinite else {
+      diagnose("touch \(input.id) has a non-finite location; dropped", [])
+      return
+    }
+    if input.phase == .began {
+      if liveTouches.record(for: input.id) != nil {
+        diagnose("touch \(input.id) began while already down; dropped", [])
+        return
+      }
+      let record = beginTouch(input)
+      record.eventIndex = eventRecords.count
+      eventRecords.append(record)
+      return
+    }
+    guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
+    else {
+      diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
+      return
+    }
+    // A record is in this event's list exactly when its phase in the dispatch is set (both are
+    // set together): a constant-time test, so an event with n touches costs O(n), not O(n²).
+    if record.phaseInDispatch != nil {
+      diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
+      return
+    }
+    let now = self.now
+    do {
+      let touch = record.touch
+      touch.update(phase: input.phase, location: input.location, timestamp: now)
+      if touch.force != input.force || touch.majorRadius != input.majorRadius
+        || touch.maximumPossibleForce != input.maximumPossibleForce
+        || touch.majorRadiusTolerance != input.majorRadiusTolerance
+      {
+        touch.update(
+          force: input.force, maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
+          majorRadiusTolerance: input.majorRadiusTolerance)
+      }
+    }
+    emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
+    if input.phase == .stationary { return }
+    record.phaseInDispatch = input.phase
+    switch input.phase {
+    case .moved:
+      if record.viewState == .pending { record.movedWhileWithheld = true }
+    case .ended, .cancelled:
+      record.isFinished = true
+      record.endPending = true
+      record.inputCancelled = input.phase == .cancelled
+      eventFinishes = true
+    default: break
+    }
+    record.eventIndex = eventRecords.count
+    eventRecords.append(record)
+  }
+
+  /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).
+  func beginTouch(_ input: TouchInput) -> TouchRecord {
+    let local = window.convertFromSuperview(input.location)
+    let hit = window.hitTest(local)
+    var tapCount = 1
+    if let last = lastTapEnd, now.microseconds - last.time.microseconds <= Self.tapCountIntervalMicroseconds,
+      last.location.distance(to: input.location) <= Self.tapCountDistance
+    {
+      tapCount = last.count + 1
+    }
+    let touch = Touch(
+      identifier: input.id, location: input.location, timestamp: now, type: input.type,
+      tapCount: tapCount, view: hit, force: input.force, maximumPossibleForce: input.maximumPossibleForce,
+      majorRadius: input.majorRadius, majorRadiusTolerance: input.majorRadiusTolerance)
+    // Hover and scroll sequences are sequences of their own (GestureRuntime+Pointer.swift).
+    if liveTouches.count == pointer.syntheticCount { sequence += 1 }
+    let record: TouchRecord
+    if recordPool.isEmpty {
+      record = TouchRecord(touch: touch, view: hit)
+    } else {
+      record = recordPool.removeLast()
+      record.reuse(touch: touch, view: hit)
+    }
+    touch.runtimeRecord = record
+    touchSerial &+= 1
+    record.serial = touchSerial
+    record.phaseInDispatch = .began
+    liveTouches.insert(record)
+    emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
+
+    // Collect: the hit view's recognizers, then its superview's, up to the root.
+    let collected = collectedRecognizers
+    // Whether a delegate may have been asked (and so may have changed the scene), and whether a
+    // collected recognizer can gain a dynamic failure requirement (a delegate, or a subclass that
+    // asks): with neither, nobody's code runs until the touch is handed over, and one pass does it.
+    var delegateAsked = false
+    var hooked = false
+    // How many views up from the hit view each collected recognizer's view is: with the hit
+    // view's depth, found by this walk, it gives the recognizer's depth without walking again.
+    let steps = collectedSteps
+    var step = 0
+    var view = hit
+    while let current = view {
+      // The local copy holds the view's recognizers even if a delegate asked below changes the
+      // view's list.
+      let recognizers = current.gestureRecognizers
+      for recognizer in recognizers {
+        if recognizer.mayHaveDelegate { delegateAsked = true }
+        guard accepts(recognizer, touch) else { continue }
+        collected.append(recognizer)
+        steps.append(step)
+        if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
+      }
+      view = current.superview
+      step += 1
+    }
+    let hitDepth = step - 1
+    // A delegate asked above may have removed or disabled recognizers already collected.
+    if delegateAsked && collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
+      let kept = collected.elements.filter { $0.isAttached && $0.isEnabled }
+      collected.removeAll()
+      for recognizer in kept { collected.append(recognizer) }
+    }
+    var edgesAdded = false
+    var suppressors = 0
+    record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
+    // A delegate asked above may have moved recognizers: then each depth is looked up again
+    // (recognizers collected together mostly share a view: its depth is worked out once).
+    let depthsFromWalk = !delegateAsked
+    var depthOfView: (view: ObjectIdentifier, depth: Int)?
+    let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
+    for index in 0..<collected.count {
+      let recognizer = collected[index]
+      if !recognizer.runtime.participating {
+        var depth = 0
+        if depthsFromWalk {
+          depth = hitDepth - steps[index]
+        } else if let identifier = recognizer.viewIdentifier {
+          if let known = depthOfView, known.view == identifier {
+            depth = known.depth
+          } else if let view = recognizer.view {
+            depth = view.depth
+            depthOfView = (identifier, depth)
+          }
+        }
+        startAttempt(recognizer, depth: depth)
+        if !recognizer.requires.isEmpty { edgesAdded = true }
+      }
+      recognizer.runtime.watchdogPending = false
+      recognizer.runtime.sequence = sequence
+      recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
+      if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
+        && recognizer.cancelsTouchesInView
+      {
+        suppressors += 1
+      }
+      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+      if !asksAboutPairs { handOver(touch, to: recognizer, record) }
+    }
+    if asksAboutPairs {
+      // The delegates and subclasses are asked about the pairs before any recognizer holds the
+      // touch, as they always were.
+      if gatherDynamicRequirements(collected.elements, touch) { edgesAdded = true }
+      for index in 0..<collected.count { handOver(touch, to: collected[index], record) }
+    }
+    if edgesAdded { detectCycles() }
+    // Judged when the view calls are planned: a recognizer that ignores the touch in the
+    // `touchesBegan` that brings it no longer keeps it from the view (behaviour reference §2.5, 2.7).
+    record.suppressors = suppressors
+    collected.removeAll()
+    steps.removeAll()
+    return record
+  }
+
+  /// The recognizer holds the new touch: withholding it from the view while undecided
+  /// (<doc:BehaviourReference> §2.9, 2.10) and tracking it.
+  @inline(__always)
+  func handOver(_ touch: Touch, to recognizer: GestureRecognizer, _ record: TouchRecord) {
+    var withholds: UInt8 = 0
+    if recognizer.publishedState == .possible {
+      if recognizer.delaysTouchesBegan {
+        withholds |= 1
+        record.beganWithholders += 1
+      }
+      if recognizer.delaysTouchesEnded {
+        withholds |= 2
+        record.endWithholders += 1
+      }
+    }
+    recognizer.attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+    recognizer.trackedTouches.append(touch)
+  }
+
+  /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
+  func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
+      !(recognizer.runtime.participating
+        && (recognizer.requestedState.isTerminal || recognizer.runtime.inputKind != .touches)),
+      recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
+    else { return false }
+    if recognizer.requiresExclusiveTouchType, let type = recognizer.runtime.touchType,
+      recognizer.runtime.participating, type != touch.type
+    {
+      return false
+    }
+    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
+      return false
+    }
+    return true
+  }
+
+  /// Starts a new attempt: the recognizer joins the participants with its static requirements.
+  /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
+  @inline(__always)
+  func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
+    recognizer.runtime.participating = true
+    if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
+    recognizer.runtime.depth = depth
+    if !recognizer.runtime.listed {
+      recognizer.runtime.listed = true
+      participants.append(recognizer)
+    }
+    if recognizer.staticRequirements.isEmpty { return }
+    let me = ObjectIdentifier(recognizer)
+    for requirement in recognizer.staticRequirements where requirement.id != me {
+      addEdge(from: recognizer, to: requirement.value, origin: .requireToFail)
+    }
+  }
+}

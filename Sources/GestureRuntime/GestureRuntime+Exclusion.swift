@@ -1,0 +1,162 @@
+import GestureCore
+
+/// Exclusion and simultaneity (<doc:BehaviourReference> §3.2–3.5): a recognizer that begins or
+/// recognizes fails the undecided ones that share a touch with it, unless either may recognize
+/// simultaneously with the other or cannot prevent it; recognizers joined by failure requirements
+/// are judged as one component.
+extension GestureRuntime {
+  /// Marks every recognizer that `winner` excludes (<doc:BehaviourReference> §3.2, 3.10).
+  func exclude(by winner: GestureRecognizer) {
+    // Those tracking a touch that is down or ends now, gathered once per round…
+    var componentMark: UInt64?
+    for index in 0..<excludableTracking.count {
+      let other = excludableTracking[index]
+      guard other !== winner && other.runtime.excludedBy == nil else { continue }
+      considerExclusion(of: other, by: winner, componentMark: &componentMark)
+    }
+    // …and held recognizers joined to the winner through requirements (behaviour reference §3.10): a walk
+    // of the winner's component, so a dispatch costs what it touches, not every participant.
+    // A winner without requirements has no component to walk.
+    // With no recognizer held at all (a pan that changes after its swipe failed), neither.
+    guard heldCount > 0, !winner.requires.isEmpty || !winner.dependents.isEmpty else { return }
+    // A component that is a pair (a swipe and the pan that waits for it) has nobody to exclude:
+    // its one other member waits for the winner or is waited for by it, through the one edge, and
+    // considerExclusion never excludes either (the requirement decides instead). No walk.
+    if solePartner(of: winner) != nil { return }
+    var members: [GestureRecognizer] = []
+    swap(&members, &componentMembers)
+    let mark = markRequirementComponent(of: winner, collecting: &members)
+    for other in members
+    where other !== winner && other.runtime.excludedBy == nil && other.runtime.held
+      && other.trackedTouches.isEmpty && !touchEndedNow(other)
+    {
+      considerExclusion(of: other, by: winner, componentMark: mark)
+    }
+    members.clear()
+    swap(&members, &componentMembers)
+  }
+
+  /// The participants that exclusion can reach through a touch: undecided, no action sent, and
+  /// tracking a touch that is down or ends in this dispatch (<doc:BehaviourReference> §3.2).
+  func gatherExcludableTracking() {
+    excludableTracking.removeAll()
+    // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
+    // tracks a touch: skip the scan, so such a dispatch costs what it touches.
+    guard liveTouches.count > 0 || eventFinishes else { return }
+    for index in 0..<participants.count {
+      let other = participants[index]
+      let excludable =
+        other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
+        && (!other.trackedTouches.isEmpty || touchEndedNow(other))
+      if excludable { excludableTracking.append(other) }
+    }
+  }
+
+  func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: UInt64) {
+    var mark: UInt64? = componentMark
+    considerExclusion(of: other, by: winner, componentMark: &mark)
+  }
+
+  func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: inout UInt64?) {
+    // Recognizers of touches, of hover and of scroll never exclude each other (behaviour reference §6.3–6.4).
+    guard other.runtime.participating, other.runtime.inputKind == winner.runtime.inputKind else { return }
+    do {
+      guard other.publishedState == .possible, !other.runtime.sentAction else { return }
+      // V must be tracking a touch that is down or ends now; a held recognizer joined to the
+      // winner through requirements is reached even after its touches ended (behaviour reference §3.10).
+      if other.trackedTouches.isEmpty && !touchEndedNow(other) {
+        guard other.runtime.held else { return }
+        if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
+        guard other.runtime.mark == componentMark else { return }
+      }
+      // The same view (the common case) is told by identity, without loading either view.
+      guard let winnerView = winner.viewIdentifier, let otherView = other.viewIdentifier,
+        winnerView == otherView || viewsRelated(winner.view, other.view)
+      else { return }
+      // One that waits for the winner fails through that requirement instead (behaviour reference §3.9).
+      if other.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
+      if winner.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
+      guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return }
+      if let delegate = other.delegateIfAny,
+        delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner)
+      {
+        return
+      }
+      if let delegate = winner.delegateIfAny,
+        delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other)
+      {
+        return
+      }
+      other.runtime.excludedBy = winner
+      excluded.append(other)
+    }
+  }
+
+  /// Whether one of the recognizer's touches ended in this dispatch (it still counts as tracking
+  /// for exclusion, <doc:BehaviourReference> §3.2).
+  func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
+    // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
+    for attemptIndex in recognizer.attemptTouches.indices {
+      let attempt = recognizer.attemptTouches[attemptIndex]
+      guard let record = attempt.touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
+        record.phaseInDispatch == .ended || record.phaseInDispatch == .cancelled
+      else { continue }
+      return true
+    }
+    return false
+  }
+
+  /// Marks the recognizers joined to `recognizer` through failure requirements, in either
+  /// direction, with a fresh mark, which it returns. Linear in the component's size.
+  func markRequirementComponent(of recognizer: GestureRecognizer) -> UInt64 {
+    var members: [GestureRecognizer] = []
+    swap(&members, &componentMembers)
+    defer {
+      members.clear()
+      swap(&members, &componentMembers)
+    }
+    return markRequirementComponent(of: recognizer, collecting: &members)
+  }
+
+  /// Marks the component as above and appends its members (the recognizer first) to `members`.
+  func markRequirementComponent(of recognizer: GestureRecognizer, collecting members: inout [GestureRecognizer])
+    -> UInt64
+  {
+    passMark &+= 1
+    let mark = passMark
+    recognizer.runtime.mark = mark
+    members.append(recognizer)
+    var stack: [GestureRecognizer] = []
+    swap(&stack, &componentStack)
+    defer { swap(&stack, &componentStack) }
+    stack.append(recognizer)
+    while let current = stack.popLast() {
+      // An edge ignored as part of a cycle joins no one (behaviour reference §3.11).
+      for edgeIndex in current.requires.indices {
+        let edge = current.requires[edgeIndex]
+        guard !edge.onCycle && edge.target.runtime.participating && edge.target.runtime.mark != mark else { continue }
+        edge.target.runtime.mark = mark
+        stack.append(edge.target)
+        members.append(edge.target)
+      }
+      for dependentIndex in current.dependents.indices {
+        let dependent = current.dependents[dependentIndex]
+        guard
+          dependent.runtime.participating && dependent.runtime.mark != mark
+            && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
+        else { continue }
+        dependent.runtime.mark = mark
+        stack.append(dependent)
+        members.append(dependent)
+      }
+    }
+    return mark
+  }
+
+  /// Whether two views are the same or one contains the other.
+  func viewsRelated(_ a: View?, _ b: View?) -> Bool {
+    guard let a, let b else { return false }
+    if a === b { return true }
+    return a.isDescendant(of: b) || b.isDescendant(of: a)
+  }
+}

@@ -1,0 +1,230 @@
+import GestureCore
+
+/// Failure requirements (<doc:BehaviourReference> §3.6–3.9): the edges of an attempt, static
+/// and asked of delegates and subclasses; requests held while a requirement is active, settled
+/// once the dispatch's other changes are; and the release of a held recognizer once everything it
+/// waited for failed.
+extension GestureRuntime {
+  func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
+    if recognizer.requires.contains(where: { $0.target === target }) { return }
+    recognizer.requires.append(RequirementEdge(target: target, origin: origin))
+    if !target.dependents.contains(where: { $0 === recognizer }) {
+      target.dependents.append(recognizer)
+    }
+  }
+
+  /// Asks the delegates and subclasses about each ordered pair first collected together for this
+  /// touch (<doc:BehaviourReference> §3.6). Returns whether an edge was added.
+  func gatherDynamicRequirements(_ collected: [GestureRecognizer], _ touch: Touch) -> Bool {
+    // Only pairs with a delegate or a subclass that answers can gain an edge: find those first,
+    // so that a touch collected by many plain recognizers costs linear time, not quadratic.
+    var hooked = 0
+    for recognizer in collected where recognizer.delegateIfAny != nil || recognizer.asksForDynamicFailureRequirements {
+      hooked += 1
+    }
+    guard hooked > 0 else { return false }
+    var added = false
+    for a in collected {
+      let aHooked = a.delegateIfAny != nil || a.asksForDynamicFailureRequirements
+      for b in collected where a !== b {
+        guard aHooked || b.delegateIfAny != nil || b.asksForDynamicFailureRequirements else { continue }
+        if alreadyCollectedTogether(a, b) { continue }
+        var origin: RequirementOrigin?
+        if let delegate = a.delegateIfAny, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {
+          origin = .shouldRequireFailureOf
+        } else if let delegate = b.delegateIfAny, delegate.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+          origin = .shouldBeRequiredToFailBy
+        } else if a.asksForDynamicFailureRequirements && a.shouldRequireFailure(of: b) {
+          origin = .subclassShouldRequireFailure
+        } else if b.asksForDynamicFailureRequirements && b.shouldBeRequiredToFail(by: a) {
+          origin = .subclassShouldBeRequiredToFail
+        }
+        guard let origin, !a.requires.contains(where: { $0.target === b }) else { continue }
+        addEdge(from: a, to: b, origin: origin)
+        added = true
+        if b.runtime.recognized && !a.runtime.sentAction && !a.requestedState.isTerminal {
+          a.requestedState = .failed
+          requests.append(
+            Request(
+              recognizer: a, state: .failed, reason: "required failure of \(b.displayName), which already recognized"))
+        }
+      }
+    }
+    return added
+  }
+
+  /// Whether the two were already collected for a common touch in their current attempts.
+  func alreadyCollectedTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
+    if a.attemptTouches.isEmpty || b.attemptTouches.isEmpty { return false }
+    for index in a.attemptTouches.indices {
+      let touch = a.attemptTouches[index].touch
+      if b.attemptTouches.contains(where: { $0.touch === touch }) { return true }
+    }
+    return false
+  }
+
+  /// Notes that the recognizer asked to leave `possible` (for `wants`) while a requirement of
+  /// it is active; `settlePendingHolds` decides once the dispatch's other changes are resolved
+  /// (<doc:BehaviourReference> §3.7).
+  func deferHold(_ recognizer: GestureRecognizer, _ wants: GestureRecognizer.State, reason: String?) {
+    for index in pendingHolds.indices where pendingHolds[index].recognizer === recognizer {
+      if wants == .ended && pendingHolds[index].endedReason == nil { pendingHolds[index].endedReason = reason ?? "" }
+      return
+    }
+    pendingHolds.append(
+      PendingHold(recognizer: recognizer, first: wants, reason: reason, endedReason: wants == .ended ? reason : nil))
+  }
+
+  /// Decides the requests of `pendingHolds`, once nothing else is left to resolve: a recognizer
+  /// whose requirement is still active is held (its `wait` line), one whose requirement
+  /// recognized fails, and one whose requirements all failed meanwhile enters the state it asked
+  /// for as if it had never waited (a pan's translation does not restart at zero; <doc:BehaviourReference> §3.7).
+  func settlePendingHolds() {
+    var holds: [PendingHold] = []
+    swap(&holds, &pendingHolds)
+    candidates.removeAll()
+    for hold in holds {
+      let recognizer = hold.recognizer
+      guard
+        recognizer.runtime.participating && recognizer.publishedState == .possible && !recognizer.runtime.held
+          && recognizer.runtime.candidate == nil
+      else { continue }
+      var waiting = false
+      var recognizedTarget: GestureRecognizer?
+      for edgeIndex in recognizer.requires.indices {
+        let edge = recognizer.requires[edgeIndex]
+        guard !edge.onCycle, edge.target.runtime.participating else { continue }
+        if edge.target.runtime.recognized {
+          recognizedTarget = edge.target
+          break
+        }
+        if edge.target.runtime.sequence == sequence && edge.target.publishedState == .possible { waiting = true }
+      }
+      if let target = recognizedTarget {
+        recognizer.requestedState = .failed
+        publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
+        continue
+      }
+      if waiting {
+        setHeld(recognizer, true)
+        recognizer.runtime.wants = hold.first
+        recognizer.runtime.firstWanted = hold.first
+        if trace != nil { emitWait(recognizer) }
+        if hold.first != .ended && hold.endedReason != nil {
+          recognizer.runtime.wants = .ended
+          if trace != nil { emitWait(recognizer) }
+        }
+        continue
+      }
+      addCandidate(recognizer, hold.first, reason: hold.reason)
+      if hold.first != .ended, let endedReason = hold.endedReason {
+        recognizer.runtime.followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
+      }
+    }
+    holds.clear()
+    swap(&holds, &pendingHolds)
+    if !candidates.isEmpty { resolveCandidates() }
+  }
+
+  func emitWait(_ recognizer: GestureRecognizer) {
+    var names: [String] = []
+    for edgeIndex in recognizer.requires.indices {
+      let edge = recognizer.requires[edgeIndex]
+      guard isPendingTarget(edge.target) else { continue }
+      names.append(edge.target.displayName)
+    }
+    emit(.wait(recognizer: recognizer.displayName, wants: recognizer.runtime.wants, waitingFor: names))
+  }
+
+  /// Whether a requirement's target is still undecided, so that a held recognizer keeps waiting.
+  func isPendingTarget(_ target: GestureRecognizer) -> Bool {
+    target.runtime.participating && target.publishedState == .possible
+  }
+
+  /// A held recognizer whose requirements all failed enters the state it asked for
+  /// (<doc:BehaviourReference> §3.9): a continuous one `began` first, then `ended` if it already finished.
+  func release(_ recognizer: GestureRecognizer) {
+    guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
+    if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
+    setHeld(recognizer, false)
+    recognizer.didFinishWaiting()
+    let logical = recognizer.requestedState
+    let first = recognizer.runtime.firstWanted
+    var reason: String?
+    if trace != nil {
+      var names: [String] = []
+      for edgeIndex in recognizer.requires.indices {
+        let edge = recognizer.requires[edgeIndex]
+        guard edge.target.publishedState == .failed else { continue }
+        names.append(edge.target.displayName)
+      }
+      reason = "released: \(names.joined(separator: ", ")) failed"
+    }
+    if logical == .cancelled || logical == .failed {
+      publish(recognizer, .failed, reason: reason ?? "failed")
+      return
+    }
+    addCandidate(recognizer, first, reason: reason)
+    if first == .began && logical == .ended {
+      recognizer.runtime.followUps.append((.ended, "ended while waiting"))
+    }
+  }
+
+  /// Sets whether a recognizer is held, keeping `heldCount`. A recognizer is counted by the
+  /// runtime that held it; should another runtime clear the flag, the count stays high, which
+  /// only costs a walk that finds nothing.
+  @inline(__always)
+  func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
+    guard recognizer.runtime.held != held else { return }
+    recognizer.runtime.held = held
+    if held {
+      recognizer.runtime.heldIn = ObjectIdentifier(self)
+      heldCount += 1
+    } else {
+      if recognizer.runtime.heldIn == ObjectIdentifier(self) { heldCount -= 1 }
+      recognizer.runtime.heldIn = nil
+    }
+  }
+
+  /// Ends the requirement edges of a recognizer being reset, on both sides; static ones are
+  /// rebuilt at its next attempt. Partners that finished and waited to be reset with this one are
+  /// looked at again. Index loops, no closures: this runs for most resets.
+  func dropAttemptEdges(of recognizer: GestureRecognizer) {
+    let me = ObjectIdentifier(recognizer)
+    let requireCount = recognizer.requires.count
+    for index in 0..<requireCount {
+      let target = recognizer.requires[index].target
+      if target.runtime.participating && target.publishedState.isTerminal { finished.append(target) }
+    }
+    for index in recognizer.dependents.indices {
+      let dependent = recognizer.dependents[index]
+      if dependent.runtime.participating && dependent.publishedState.isTerminal { finished.append(dependent) }
+    }
+    for index in 0..<requireCount {
+      let target = recognizer.requires[index].target
+      // addEdge lists a dependent once.
+      if let at = target.dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
+        target.dependents.remove(at: at)
+      }
+    }
+    var index = 0
+    while index < recognizer.dependents.count {
+      let dependent = recognizer.dependents[index]
+      // addEdge keeps one edge per target; a static one stays for the dependent's attempt.
+      var keeps = false
+      if let at = dependent.requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
+        if dependent.requires[at].origin == .requireToFail {
+          keeps = dependent.runtime.participating
+        } else {
+          dependent.requires.remove(at: at)
+        }
+      }
+      if keeps {
+        index += 1
+      } else {
+        recognizer.dependents.remove(at: index)
+      }
+    }
+    if requireCount > 0 { recognizer.requires.clear() }
+  }
+}

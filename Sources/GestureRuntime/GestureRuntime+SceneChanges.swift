@@ -1,0 +1,101 @@
+import GestureCore
+
+/// Scene changes while touches are down (<doc:BehaviourReference> §2.6, 5): a recognizer disabled
+/// or removed, a view removed; each runs as a dispatch of its own, after the current one when it
+/// is made from inside a callback.
+extension GestureRuntime {
+  func recognizerEnabledDidChange(_ recognizer: GestureRecognizer) {
+    guard !recognizer.isEnabled else { return }
+    sceneChange { [unowned self] in
+      self.stopAttempt(of: [recognizer], reason: "disabled")
+    }
+  }
+
+  func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
+    guard recognizer.runtime.participating else { return }
+    sceneChange { [unowned self] in
+      self.stopAttempt(of: [recognizer], reason: "removed from its view")
+    }
+  }
+
+  func viewWillBeRemoved(_ view: View) {
+    var recognizers: [GestureRecognizer] = []
+    var stack = [view]
+    while let current = stack.popLast() {
+      recognizers.append(contentsOf: current.gestureRecognizers.filter { $0.runtime.participating })
+      stack.append(contentsOf: current.subviews)
+    }
+    let records =
+      liveTouches.records.filter { $0.view?.isDescendant(of: view) ?? false }
+      + withheldRecords.elements.filter { $0.view?.isDescendant(of: view) ?? false }
+    guard !recognizers.isEmpty || !records.isEmpty else {
+      GestureRuntime.detach(view)
+      dropUnlistedParticipants()
+      return
+    }
+    sceneChange { [unowned self] in
+      self.stopAttempt(of: recognizers, reason: "its view was removed")
+      GestureRuntime.detach(view)
+      self.dropUnlistedParticipants()
+      for record in records where record.viewState != .done {
+        record.cancelRequested = true
+        self.markDirty(record)
+      }
+    }
+  }
+
+  /// Drops from the participants the recognizers that a detach unlisted (their view left the
+  /// tree), so that one coming back and joining an attempt before the next compaction is listed
+  /// anew, once, instead of twice.
+  func dropUnlistedParticipants() {
+    var kept = 0
+    for index in 0..<participants.count where participants[index].runtime.listed {
+      if kept != index { participants.swapAt(kept, index) }
+      kept += 1
+    }
+    while participants.count > kept { participants.removeLast() }
+    removedParticipants = 0
+    for index in 0..<participants.count where !participants[index].runtime.participating {
+      removedParticipants += 1
+    }
+  }
+
+  /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
+  /// (<doc:BehaviourReference> §5).
+  func sceneChange(_ work: @escaping () -> Void) {
+    if isDispatching {
+      deferred.append { [unowned self] in self.dispatch(work) }
+    } else {
+      dispatch(work)
+    }
+  }
+
+  /// Cancels the attempts of recognizers that were disabled or removed: they get
+  /// `touchesCancelled`, end as `failed` or `cancelled`, their dependents are told, and they are
+  /// reset (<doc:BehaviourReference> §2.6).
+  func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
+    for recognizer in recognizers where recognizer.runtime.participating {
+      if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
+        let touches = recognizer.trackedTouches
+        let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
+        recognizer.runtime.requestedThisDelivery = false
+        stopReason = reason
+        recognizer.touchesCancelled(touches, with: event)
+        stopReason = nil
+        removeTracked(touches, from: recognizer)
+      }
+      for attemptIndex in recognizer.attemptTouches.indices {
+        let attempt = recognizer.attemptTouches[attemptIndex]
+        if let record = attempt.touch.record { markDirty(record) }
+      }
+      forceFinish(recognizer, reason: reason)
+    }
+    resolve()
+    sendActions()
+    deliverToViews()
+    for recognizer in recognizers where recognizer.runtime.participating {
+      resetRecognizer(recognizer)
+    }
+    runResets()
+  }
+}

@@ -1,0 +1,308 @@
+import GestureCore
+
+/// Resolving the states recognizers asked for (<doc:BehaviourReference> §1, 3.1–3.5): requests are
+/// processed in rounds; a request to begin or recognize becomes a candidate, asked
+/// `shouldBegin`; candidates are published in tie order with the recognizers they exclude; every
+/// published state is traced and queued for its action.
+extension GestureRuntime {
+  /// Resolves every requested state change until none is left (<doc:BehaviourReference> §3.1–3.10): holds
+  /// for failure requirements, exclusion in tie order, requirement failures and releases.
+  ///
+  /// A recognizer that asks to leave `possible` while a recognizer it requires to fail is still
+  /// active is held only if that requirement is still active once the dispatch's other changes
+  /// are resolved (§3.7): its request waits in `pendingHolds` until nothing else is left, and is
+  /// then held, failed (the requirement recognized) or taken as if it had never waited.
+  func resolve() {
+    if requests.isEmpty && releases.isEmpty { return }
+    let wasResolving = isResolving
+    isResolving = true
+    defer { isResolving = wasResolving }
+    var rounds = 0
+    while !requests.isEmpty || !releases.isEmpty || !pendingHolds.isEmpty {
+      rounds += 1
+      if rounds > 100_000 {
+        diagnose("conflict resolution did not settle; stopped", [])
+        requests.removeAll()
+        releases.removeAll()
+        pendingHolds.removeAll()
+        break
+      }
+      if requests.isEmpty && releases.isEmpty {
+        settlePendingHolds()
+        continue
+      }
+      candidates.removeAll()
+      requests.swapContents(with: requestBatch)
+      // The batch is not changed while it is worked through (new requests go to `requests`).
+      for index in 0..<requestBatch.count { process(requestBatch[index]) }
+      requestBatch.removeAll()
+      if !releases.isEmpty {
+        releases.swapContents(with: releaseBatch)
+        for index in 0..<releaseBatch.count { release(releaseBatch[index]) }
+        releaseBatch.removeAll()
+      }
+      if !candidates.isEmpty { resolveCandidates() }
+    }
+  }
+
+  /// Handles one requested state.
+  func process(_ request: borrowing Request) {
+    process(request.recognizer, request.state, request.reason)
+  }
+
+  @inline(__always)
+  private func process(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, _ reason: String?) {
+    let published = recognizer.publishedState
+    if published.isTerminal { return }
+
+    if state == .failed || state == .cancelled {
+      if recognizer.runtime.candidate != nil {
+        // Recognized earlier in this round and now stops: publish after the recognition.
+        recognizer.runtime.followUps.append((state, reason))
+        return
+      }
+      setHeld(recognizer, false)
+      publish(
+        recognizer, published == .possible ? .failed : .cancelled,
+        reason: reason ?? defaultReason(state, from: published))
+      return
+    }
+
+    // began, changed or ended
+    if recognizer.runtime.candidate != nil {
+      recognizer.runtime.followUps.append((state, reason))
+      return
+    }
+    if published == .began || published == .changed {
+      addCandidate(recognizer, state == .began ? .changed : state, reason: reason)
+      return
+    }
+    // Leaving possible. (`heldRequestIsMoot` drops these requests of a held recognizer before
+    // they get here when they are made outside resolution: keep the two in step.)
+    if recognizer.runtime.held {
+      if state == .ended && recognizer.runtime.wants != .ended {
+        recognizer.runtime.wants = .ended
+        if trace != nil { emitWait(recognizer) }
+      }
+      return
+    }
+    if !recognizer.runtime.shouldBeginAsked {
+      recognizer.runtime.shouldBeginAsked = true
+      if let veto = shouldBeginVeto(recognizer) {
+        recognizer.requestedState = .failed
+        publish(recognizer, .failed, reason: veto)
+        return
+      }
+    }
+    var waiting = false
+    for edgeIndex in recognizer.requires.indices {
+      let edge = recognizer.requires[edgeIndex]
+      guard !edge.onCycle else { continue }
+      let target = edge.target
+      guard target.runtime.participating else { continue }
+      if target.runtime.recognized {
+        recognizer.requestedState = .failed
+        publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
+        return
+      }
+      if target.runtime.sequence == currentSequence(of: target) && target.publishedState == .possible {
+        waiting = true
+      }
+    }
+    if waiting {
+      deferHold(recognizer, state == .ended ? .ended : .began, reason: reason)
+      return
+    }
+    addCandidate(recognizer, state == .changed ? .began : state, reason: reason)
+  }
+
+  /// Asks the views the recognizer's touches were hit-tested to, then its delegate
+  /// (<doc:BehaviourReference> §2.12, 3.1). Returns the reason for a veto, or nil.
+  func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
+    if recognizer.cancelsTouchesInView {
+      // The views to ask, each once, listed before any is asked (a view's answer may change the
+      // recognizer's touches); in a scratch array taken out while in use.
+      var views = vetoViewsScratch
+      vetoViewsScratch = []
+      defer {
+        views.clear()
+        vetoViewsScratch = views
+      }
+      for index in recognizer.attemptTouches.indices {
+        guard let view = recognizer.attemptTouches[index].touch.view,
+          !views.contains(where: { $0 === view })
+        else { continue }
+        views.append(view)
+      }
+      for view in views where !view.gestureRecognizerShouldBegin(recognizer) {
+        return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
+      }
+    }
+    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizerShouldBegin(recognizer) {
+      return "shouldBegin returned false"
+    }
+    return nil
+  }
+
+  func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
+    recognizer.runtime.candidate = state
+    // Stores only what changes: a continuous recognizer's every `changed` comes through here.
+    if reason != nil || recognizer.runtime.candidateReason != nil { recognizer.runtime.candidateReason = reason }
+    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.clear() }
+    if recognizer.runtime.excludedBy != nil { recognizer.runtime.excludedBy = nil }
+    candidates.append(recognizer)
+  }
+
+  /// Resolves the recognitions of one round in tie order (<doc:BehaviourReference> §3.2–3.5, 3.9, 3.10).
+  func resolveCandidates() {
+    // Tie order: the deepest view first; on one view, the one added first.
+    if candidates.count > 1 {
+      candidates.sort { a, b in
+        a.runtime.depth != b.runtime.depth
+          ? a.runtime.depth > b.runtime.depth : a.additionOrder < b.additionOrder
+      }
+    }
+    gatherExcludableTracking()
+    // The list holds every candidate until it is emptied at the end (nothing here adds to it or
+    // removes from it).
+    for index in 0..<candidates.count {
+      let candidate = candidates[index]
+      if candidate.runtime.excludedBy == nil { exclude(by: candidate) }
+    }
+    excludableTracking.removeAll()
+    for index in 0..<candidates.count {
+      publishCandidate(candidates[index])
+    }
+    for index in 0..<excluded.count where excluded[index].runtime.excludedBy != nil {
+      let loser = excluded[index]
+      // Excluded by a candidate that was itself excluded later: its exclusion still stands.
+      let excluder = loser.runtime.excludedBy!
+      loser.runtime.excludedBy = nil
+      loser.runtime.candidate = nil
+      loser.runtime.followUps.clear()
+      if loser.publishedState.isTerminal { continue }
+      loser.requestedState = .failed
+      setHeld(loser, false)
+      publish(loser, .failed, reason: "prevented by \(excluder.displayName)")
+    }
+    // Emptied here, not only at the next resolution: nothing of the scene is held between
+    // dispatches.
+    excluded.removeAll()
+    candidates.removeAll()
+  }
+
+  /// Publishes one candidate of `resolveCandidates` (in tie order) with the recognizers it
+  /// excluded and those that required it to fail.
+  @inline(__always)
+  private func publishCandidate(_ winner: GestureRecognizer) {
+    // Already published as the loser of an earlier winner in this round.
+    guard let state = winner.runtime.candidate else { return }
+    // An excluded candidate is published with the exclusions of its winner, after the
+    // winner's own state line (cause before effect).
+    if winner.runtime.excludedBy != nil { return }
+    winner.runtime.candidate = nil
+    let from = winner.publishedState
+    let fromPossible = from == .possible
+    publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: from))
+    for loserIndex in 0..<excluded.count where excluded[loserIndex].runtime.excludedBy === winner {
+      let loser = excluded[loserIndex]
+      loser.runtime.excludedBy = nil
+      loser.runtime.candidate = nil
+      loser.runtime.followUps.clear()
+      // Already decided in this round (for example failed by a requirement of an earlier winner).
+      guard !loser.publishedState.isTerminal else { continue }
+      loser.requestedState = .failed
+      setHeld(loser, false)
+      publish(loser, .failed, reason: "prevented by \(winner.displayName)")
+    }
+    if fromPossible {
+      // Recognizers that require this one to fail fail now (behaviour reference §3.9), through an
+      // edge found on a cycle too when the hold was in place before the cycle was (§3.11).
+      for dependentIndex in winner.dependents.indices {
+        let dependent = winner.dependents[dependentIndex]
+        guard
+          dependent !== winner && dependent.runtime.participating
+            && dependent.publishedState == .possible && !dependent.runtime.sentAction
+            && dependent.runtime.candidate == nil
+            && dependent.requires.contains(where: { $0.target === winner && (!$0.onCycle || dependent.runtime.held) })
+        else { continue }
+        dependent.requestedState = .failed
+        setHeld(dependent, false)
+        publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
+      }
+    }
+    if !winner.runtime.followUps.isEmpty {
+      let followUps = winner.runtime.followUps
+      winner.runtime.followUps.clear()
+      for (then, reason) in followUps where !winner.publishedState.isTerminal {
+        let previous = winner.publishedState
+        let target: GestureRecognizer.State =
+          then == .failed || then == .cancelled ? .cancelled : (then == .began ? .changed : then)
+        publish(winner, target, reason: reason ?? defaultReason(target, from: previous))
+      }
+    }
+  }
+
+  func defaultReason(_ state: GestureRecognizer.State, from: GestureRecognizer.State) -> String {
+    switch state {
+    case .began: return "began"
+    case .changed: return "changed"
+    case .ended: return from == .possible ? "recognized" : "ended"
+    case .cancelled: return "cancelled"
+    case .failed: return "failed"
+    case .possible: return "reset"
+    }
+  }
+
+  /// Publishes a state: the trace line, the action, the view consequences, and what it means
+  /// for recognizers that wait on this one.
+  func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
+    let from = recognizer.publishedState
+    recognizer.publishedState = state
+    // Each published state is a decision: the view calls it causes come in its order (§5).
+    decisionSerial &+= 1
+    let decision = decisionSerial
+    if from == .possible {
+      releasingDecision = decision
+      stopWithholding(recognizer)
+      releasingDecision = 0
+    }
+    if trace != nil {
+      emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
+    }
+    if state != .failed && state != .possible {
+      actionQueue.append((recognizer, state))
+      recognizer.runtime.sentAction = true
+    }
+    if from == .possible && (state == .began || state == .ended) {
+      recognizer.runtime.recognized = true
+      if recognizer.cancelsTouchesInView {
+        for attemptIndex in recognizer.attemptTouches.indices {
+          let attempt = recognizer.attemptTouches[attemptIndex]
+          if let record = attempt.touch.record {
+            if !record.cancelRequested { record.cancelledBy = decision }
+            record.cancelRequested = true
+            markDirty(record)
+          }
+        }
+      }
+    }
+    if state == .began || state.isTerminal {
+      for attemptIndex in recognizer.attemptTouches.indices {
+        let attempt = recognizer.attemptTouches[attemptIndex]
+        if let record = attempt.touch.record { markDirty(record) }
+      }
+    }
+    if state.isTerminal {
+      recognizer.cancelAllTimers()
+      finished.append(recognizer)
+      if state == .failed || state == .cancelled {
+        for dependentIndex in recognizer.dependents.indices {
+          let dependent = recognizer.dependents[dependentIndex]
+          guard dependent.runtime.held else { continue }
+          releases.append(dependent)
+        }
+      }
+    }
+  }
+}

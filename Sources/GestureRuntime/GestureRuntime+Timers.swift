@@ -1,0 +1,73 @@
+public import GestureCore
+
+/// Timers: the recognizers' own (``GestureCore/GestureRecognizer/startTimer(_:after:)``) and the
+/// runtime's, in one queue; each fires as a dispatch of its own at its deadline. And the deadline
+/// API, for apps whose event loop is not the runtime's: how long they may sleep, and a call when
+/// that changes.
+extension GestureRuntime {
+  func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
+    timerGeneration &+= 1
+    let generation = timerGeneration
+    if let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) {
+      recognizer.timerSlots[index].generation = generation
+    } else {
+      recognizer.timerSlots.append((id, generation))
+    }
+    timers.push(
+      deadline: deadline, recognizer: recognizer, id: id, generation: generation, inOrder: id == Self.watchdogTimerID)
+  }
+
+  func isLive(_ timer: PendingTimer) -> Bool {
+    if timer.id == Self.watchdogTimerID {
+      return timer.recognizer.runtime.watchdogPending
+        && timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
+    }
+    return timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
+  }
+
+  func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
+    guard let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) else { return nil }
+    return recognizer.timerSlots[index].generation
+  }
+
+  func fire(_ timer: PendingTimer) {
+    guard isLive(timer) else { return }
+    let recognizer = timer.recognizer
+    recognizer.cancelTimer(timer.id)
+    if timer.deadline > now {
+      now = timer.deadline
+      clock.runtimeDidAdvance(to: now)
+    }
+    dispatch {
+      if timer.id == Self.watchdogTimerID { return watchdogFired(recognizer) }
+      if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
+      guard !recognizer.requestedState.isTerminal else { return }
+      recognizer.runtime.requestedThisDelivery = false
+      recognizer.timerFired(timer.id)
+    }
+  }
+
+  /// How long an event loop may wait for input before it must call ``advance(to:)`` so that the
+  /// next timer fires on time: the span from `time` to ``nextTimerDeadline`` (zero when that is
+  /// already due), or nil when no timer is pending (wait for input alone).
+  public func timeUntilNextTimer(from time: Timestamp) -> Duration? {
+    guard let deadline = nextTimerDeadline else { return nil }
+    return deadline > time ? deadline - time : .zero
+  }
+
+  /// Calls ``nextTimerDeadlineDidChange`` if the deadline is not the one last reported.
+  func reportDeadlineChange() {
+    let deadline = nextTimerDeadline
+    guard deadline != reportedDeadline else { return }
+    reportedDeadline = deadline
+    nextTimerDeadlineDidChange?(deadline)
+  }
+}
+
+extension GestureRecognizer {
+  /// Forgets every pending timer of the recognizer (they are skipped when they come due).
+  @inline(__always)
+  func cancelAllTimers() {
+    if !timerSlots.isEmpty { timerSlots.removeAll() }
+  }
+}

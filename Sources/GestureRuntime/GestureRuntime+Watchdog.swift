@@ -1,0 +1,46 @@
+import GestureCore
+
+/// The watchdog (<doc:BehaviourReference> §3.12): a recognizer still undecided 5 s after its last
+/// touch ended is failed by the runtime.
+extension GestureRuntime {
+  /// Arms the watchdog of every recognizer that is undecided with no touch down
+  /// (<doc:BehaviourReference> §3.12).
+  func scheduleWatchdogs() {
+    guard !watchdogCandidates.isEmpty else { return }
+    for index in 0..<watchdogCandidates.count {
+      let recognizer = watchdogCandidates[index]
+      guard
+        recognizer.runtime.participating && !recognizer.runtime.watchdogPending
+          && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
+      else { continue }
+      recognizer.runtime.watchdogPending = true
+      startTimer(
+        for: recognizer, id: Self.watchdogTimerID,
+        deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
+    }
+    watchdogCandidates.removeAll()
+  }
+
+  /// A recognizer's watchdog fired: fail it if it is still undecided with no touch down, unless
+  /// it is held for recognizers that are themselves still deciding (their own watchdogs decide
+  /// it).
+  func watchdogFired(_ recognizer: GestureRecognizer) {
+    recognizer.runtime.watchdogPending = false
+    guard recognizer.runtime.participating, !recognizer.publishedState.isTerminal,
+      recognizer.trackedTouches.isEmpty
+    else { return }
+    // A held recognizer waits for its targets' own watchdogs, which decide it; only when
+    // every target it waits for is itself held (a deadlock) does its own watchdog act.
+    if recognizer.runtime.held
+      && recognizer.requires.contains(where: { isPendingTarget($0.target) && !$0.target.runtime.held })
+    {
+      watchdogCandidates.append(recognizer)
+      return
+    }
+    diagnose(
+      "\(recognizer.displayName) was still undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its last touch ended; the runtime failed it",
+      [recognizer.displayName])
+    forceFinish(
+      recognizer, reason: "undecided \(formatNumber(Self.undecidedTimeout.secondsValue)) s after its touches ended")
+  }
+}
