@@ -68,6 +68,6 @@ extension GestureRecognizer {
   /// Forgets every pending timer of the recognizer (they are skipped when they come due).
   @inline(__always)
   func cancelAllTimers() {
-    if !timerSlots.isEmpty { timerSlots.removeAll() }
+    if !timerSlots.isEmpty { timerSlots.clear() }
   }
 }
