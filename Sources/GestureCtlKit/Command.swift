@@ -7,6 +7,8 @@ struct Arguments {
   var positional: [String] = []
   var options: [String: String] = [:]
   var flags: Set<String> = []
+  /// The options and flags given, in the order given (each once: a repeated one is an error).
+  var given: [String] = []
 
   /// Parses `words` given which options take a value and which are flags.
   static func parse(_ words: [String], valued: [String], flags allowedFlags: [String], usage: String) throws(InputError)
@@ -30,6 +32,12 @@ struct Arguments {
       if let equals = word.firstIndex(of: "=") {
         name = String(word[..<equals])
         inlineValue = String(word[word.index(after: equals)...])
+      }
+      if valued.contains(name) || allowedFlags.contains(name) {
+        if result.given.contains(name) {
+          throw .usage("option '\(name)' is given more than once: give it once\n\(usage)")
+        }
+        result.given.append(name)
       }
       if valued.contains(name) {
         if let inlineValue {
@@ -79,6 +87,14 @@ struct Subcommand: Sendable {
   let valued: [String]
   let flags: [String]
   let run: @Sendable (Arguments, CommandContext) throws(InputError) -> Int32
+  /// The help of one topic of the command, such as one gesture of `synth`, given the positional
+  /// words of a `--help` command line; nil for the command's own help.
+  var topicHelp: (@Sendable ([String]) -> String?)? = nil
+
+  /// The help for a command line that asked for it: a topic's, or the command's own.
+  func help(for words: [String]) -> String {
+    topicHelp?(words.filter { !$0.hasPrefix("-") }) ?? help
+  }
 
   var help: String {
     var text = "OVERVIEW: \(overview)\n\nUSAGE: gesturectl \(usage)\n"

@@ -35,7 +35,9 @@ enum ConvertCommand {
         "\(file):1:1: error: not a device recording: expected evemu's '# EVEMU' header or its N:, A:, E: lines")
     }
     // The whole recording is checked first, so that a bad one prints nothing.
-    try RecordingInput.read(path: path, file: file, frame: scene.root.frame, options: options) { _ in }
+    try RecordingInput.read(
+      path: path, file: file, frame: scene.root.frame, options: options, warnings: context.stderr
+    ) { _ in }
     // force and majorRadius are written when the event script format takes them.
     let measured = EventScriptReader.touchFields.contains("force")
     try RecordingInput.read(path: path, file: file, frame: scene.root.frame, options: options) { frame in

@@ -91,7 +91,7 @@ public enum GestureCtl {
             "Error: unknown subcommand '\(words[1])'\(didYouMean(words[1], subcommands.map(\.name)))\n")
           return 64
         }
-        context.stdout.write(command.help)
+        context.stdout.write(command.help(for: Array(words.dropFirst(2))))
       } else {
         context.stdout.write(help)
       }
@@ -104,7 +104,7 @@ public enum GestureCtl {
     }
     let rest = Array(words.dropFirst())
     if rest.contains("-h") || rest.contains("--help") {
-      context.stdout.write(command.help)
+      context.stdout.write(command.help(for: rest))
       return 0
     }
     do {
@@ -160,7 +160,13 @@ public enum GestureCtl {
 
   static func requirePositional(_ arguments: Arguments, _ count: Int, _ command: Subcommand) throws(InputError) {
     if arguments.positional.count < count {
-      throw .usage("missing argument\(count - arguments.positional.count > 1 ? "s" : "")\n\(command.shortUsage)")
+      let missing = command.arguments.dropFirst(arguments.positional.count).prefix(count - arguments.positional.count)
+      guard missing.count == 1, let (name, summary) = missing.first else {
+        let names = missing.map(\.0).joined(separator: ", ")
+        throw .usage("missing arguments\(names.isEmpty ? "" : " " + names)\n\(command.shortUsage)")
+      }
+      let what = summary.prefix(1).lowercased() + summary.dropFirst()
+      throw .usage("missing argument \(name): \(what)\n\(command.shortUsage)")
     }
     if arguments.positional.count > count {
       throw .usage("unexpected argument '\(arguments.positional[count])'\n\(command.shortUsage)")

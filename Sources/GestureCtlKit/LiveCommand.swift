@@ -48,7 +48,12 @@ enum LiveCommand {
       do {
         device = try InputDevice(path: path, description: description)
       } catch {
-        throw InputError(kind: error.cannotOpen ? .cannotOpen : .data, message: "\(path): error: \(error.message)")
+        var message = "\(path): error: \(error.message)"
+        var info = stat()
+        if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
+          message += "; a device recording (evemu) is replayed with 'gesturectl trace SCENE RECORDING'"
+        }
+        throw InputError(kind: error.cannotOpen ? .cannotOpen : .data, message: message)
       }
       let clock = MonotonicClock()
       let format = TraceFormat(rawValue: chosen)!

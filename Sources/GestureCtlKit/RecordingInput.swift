@@ -75,8 +75,12 @@ enum RecordingInput {
 
   /// Reads every frame of the recording at `path` (shown as `file`), calling `body` with each;
   /// throws at the first malformed line, before or after frames were handed out.
+  ///
+  /// A last frame that no `SYN_REPORT` closed (a recording cut off) is delivered as if one
+  /// closed it, with a warning on `warnings`.
   static func read(
-    path: String, file: String, frame: Rect, options: RecordingOptions, _ body: (InputFrame) -> Void
+    path: String, file: String, frame: Rect, options: RecordingOptions, warnings: (any TextOutput)? = nil,
+    _ body: (InputFrame) -> Void
   ) throws(InputError) {
     let description = try options.description()
     let lines = try LineReader(path: path)
@@ -90,6 +94,17 @@ enum RecordingInput {
     }
     if !decoder.hasEvents {
       throw .data("\(file):\(max(1, lines.lineNumber)):1: error: the recording holds no event: expected E: lines")
+    }
+    if let line = decoder.unreportedLine {
+      let count = decoder.unreportedCount
+      warnings?.write(
+        "\(file):\(line):1: warning: the recording ends without a SYN_REPORT after its last \(count == 1 ? "event" : "\(count) events") (from this line; was evemu-record cut off?): they are delivered as a last frame, as if a SYN_REPORT closed it\n"
+      )
+      do {
+        if let decoded = try decoder.finish() { body(decoded) }
+      } catch {
+        throw .at(file, error.line, error.column, error.message)
+      }
     }
   }
 
@@ -131,7 +146,9 @@ extension GestureCtl {
     }
     if try RecordingInput.isRecording(path: path) {
       var count = 0
-      try RecordingInput.read(path: path, file: file, frame: scene.root.frame, options: options) { frame in
+      try RecordingInput.read(
+        path: path, file: file, frame: scene.root.frame, options: options, warnings: warnings
+      ) { frame in
         for event in RecordingInput.scriptEvents(frame) {
           count += 1
           body(event)

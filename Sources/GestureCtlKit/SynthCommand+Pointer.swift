@@ -10,21 +10,24 @@ extension SynthCommand {
   static func runPointer(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
     -> Int32
   {
-    let usage = command.shortUsage
-    let x = try arguments.double("--x", default: 200, usage: usage)
-    let y = try arguments.double("--y", default: 200, usage: usage)
-    let start = try arguments.double("--start", default: 0, usage: usage)
-    guard start >= 0 else { throw .usage("option '--start' cannot be negative\n\(usage)") }
+    let usage = usage(of: kind)
+    let x = try number(arguments, "--x", default: 200, .coordinate, usage: usage)
+    let y = try number(arguments, "--y", default: 200, .coordinate, usage: usage)
+    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
     let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
     let taps = try arguments.int("--taps", default: 1, range: 1...100, usage: usage)
-    let duration = try arguments.double("--duration", default: kind == "hover" ? 0.3 : 0.08, usage: usage)
-    let interval = try arguments.double("--interval", default: 0.12, usage: usage)
-    let distance = try arguments.double("--distance", default: kind == "scroll" ? 120 : 100, usage: usage)
+    let duration = try number(arguments, "--duration", default: kind == "hover" ? 0.3 : 0.08, .length, usage: usage)
+    let interval = try number(arguments, "--interval", default: 0.12, .time, usage: usage)
+    let distance = try number(
+      arguments, "--distance", default: kind == "scroll" ? 120 : 100, kind == "scroll" ? .spread : .distance,
+      usage: usage)
     let trackpad = kind == "scroll" && arguments.options["--type"] == "continuous"
-    let step = try arguments.double("--step", default: trackpad ? 0.016 : 0.05, usage: usage)
-    guard duration > 0, interval >= 0, step > 0, distance >= 0 else {
-      throw .usage("durations, steps and distances must be positive\n\(usage)")
+    if kind == "scroll" && !trackpad && arguments.options["--duration"] != nil {
+      throw .usage(
+        "option '--duration' applies to a continuous scroll (--type continuous); a wheel's ticks come every --step\n\(usage)"
+      )
     }
+    let step = try number(arguments, "--step", default: trackpad ? 0.016 : 0.05, .length, usage: usage)
     var modifiers: [String] = []
     if let text = arguments.options["--modifiers"], !text.isEmpty {
       let names = ModifierFlags.named.map(\.name)
@@ -43,21 +46,8 @@ extension SynthCommand {
         "option '--type' expects discrete or continuous, found '\(type)'\(didYouMean(type, ["discrete", "continuous"]))\n\(usage)"
       )
     }
-    let angle: Double
-    switch arguments.options["--direction"] ?? (kind == "scroll" ? "down" : "right") {
-    case "right": angle = 0
-    case "down": angle = 90
-    case "left": angle = 180
-    case "up": angle = 270
-    case let text:
-      guard let degrees = Double(text), degrees.isFinite else {
-        throw .usage("option '--direction' expects right, left, up, down or degrees, found '\(text)'\n\(usage)")
-      }
-      angle = degrees
-    }
-    let radians = angle * Double.pi / 180
-    let unit = Point(x: cosine(radians), y: sine(radians))
-    func number(_ value: Double) -> String { formatNumber((value * 1000).rounded() / 1000) }
+    let unit = try direction(arguments, default: kind == "scroll" ? "down" : "right", usage: usage)
+    func coordinate(_ value: Double) -> String { formatNumber((value * 1000).rounded() / 1000) }
     func time(_ value: Double) -> String { formatNumber((value * 1_000_000).rounded() / 1_000_000) }
     let keys = modifiers.isEmpty ? "" : ", \"modifiers\": [\(modifiers.map { "\"\($0)\"" }.joined(separator: ", "))]"
     var lines: [String] = []
@@ -68,19 +58,19 @@ extension SynthCommand {
       for index in 0..<taps {
         if index > 0 { t += interval }
         lines.append(
-          "{\"t\": \(time(t)), \"buttons\": [\"\(button)\"]\(keys), \"touches\": [{\"id\": \(id + index), \"phase\": \"began\", \"x\": \(number(x)), \"y\": \(number(y)), \"type\": \"indirectPointer\"}]}"
+          "{\"t\": \(time(t)), \"buttons\": [\"\(button)\"]\(keys), \"touches\": [{\"id\": \(id + index), \"phase\": \"began\", \"x\": \(coordinate(x)), \"y\": \(coordinate(y)), \"type\": \"indirectPointer\"}]}"
         )
         t += duration
         lines.append(
-          "{\"t\": \(time(t)), \"buttons\": []\(keys), \"touches\": [{\"id\": \(id + index), \"phase\": \"ended\", \"x\": \(number(x)), \"y\": \(number(y)), \"type\": \"indirectPointer\"}]}"
+          "{\"t\": \(time(t)), \"buttons\": []\(keys), \"touches\": [{\"id\": \(id + index), \"phase\": \"ended\", \"x\": \(coordinate(x)), \"y\": \(coordinate(y)), \"type\": \"indirectPointer\"}]}"
         )
       }
     case "hover":
-      let steps = max(1, Int((duration / step).rounded()))
+      let steps = try moveCount(duration: duration, step: step, others: 2, usage: usage)
       for index in 0...steps {
         let fraction = Double(index) / Double(steps)
         lines.append(
-          "{\"t\": \(time(t + step * Double(index)))\(keys), \"hover\": {\"x\": \(number(x + unit.x * distance * fraction)), \"y\": \(number(y + unit.y * distance * fraction))}}"
+          "{\"t\": \(time(t + step * Double(index)))\(keys), \"hover\": {\"x\": \(coordinate(x + unit.x * distance * fraction)), \"y\": \(coordinate(y + unit.y * distance * fraction))}}"
         )
       }
       lines.append("{\"t\": \(time(t + step * Double(steps + 1)))\(keys), \"hover\": \"exited\"}")
@@ -89,17 +79,17 @@ extension SynthCommand {
         let ticks = max(1, Int((distance / 40).rounded(.up)))
         for index in 0..<ticks {
           lines.append(
-            "{\"t\": \(time(t + step * Double(index)))\(keys), \"scroll\": {\"x\": \(number(x)), \"y\": \(number(y)), \"dx\": \(number(unit.x * 40)), \"dy\": \(number(unit.y * 40)), \"type\": \"discrete\"}}"
+            "{\"t\": \(time(t + step * Double(index)))\(keys), \"scroll\": {\"x\": \(coordinate(x)), \"y\": \(coordinate(y)), \"dx\": \(coordinate(unit.x * 40)), \"dy\": \(coordinate(unit.y * 40)), \"type\": \"discrete\"}}"
           )
         }
       } else {
-        let steps = max(1, Int((duration / step).rounded()))
+        let steps = try moveCount(duration: duration, step: step, others: 1, usage: usage)
         let each = distance / Double(steps)
         for index in 0...steps {
           let phase = index == 0 ? "began" : index == steps ? "ended" : "changed"
           let delta = index == 0 ? 0 : each
           lines.append(
-            "{\"t\": \(time(t + step * Double(index)))\(keys), \"scroll\": {\"x\": \(number(x)), \"y\": \(number(y)), \"dx\": \(number(unit.x * delta)), \"dy\": \(number(unit.y * delta)), \"type\": \"continuous\", \"phase\": \"\(phase)\"}}"
+            "{\"t\": \(time(t + step * Double(index)))\(keys), \"scroll\": {\"x\": \(coordinate(x)), \"y\": \(coordinate(y)), \"dx\": \(coordinate(unit.x * delta)), \"dy\": \(coordinate(unit.y * delta)), \"type\": \"continuous\", \"phase\": \"\(phase)\"}}"
           )
         }
       }

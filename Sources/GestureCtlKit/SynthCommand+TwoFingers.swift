@@ -8,24 +8,21 @@ extension SynthCommand {
   static func runTwoFingers(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
     -> Int32
   {
-    let usage = command.shortUsage
-    let x = try arguments.double("--x", default: 200, usage: usage)
-    let y = try arguments.double("--y", default: 200, usage: usage)
-    let start = try arguments.double("--start", default: 0, usage: usage)
-    guard start >= 0 else { throw .usage("option '--start' cannot be negative\n\(usage)") }
+    let usage = usage(of: kind)
+    let x = try number(arguments, "--x", default: 200, .coordinate, usage: usage)
+    let y = try number(arguments, "--y", default: 200, .coordinate, usage: usage)
+    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
     let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
     let fingers = try arguments.int("--fingers", default: 2, range: 1...20, usage: usage)
     guard fingers == 2 else {
       throw .usage("a \(kind == "pinch" ? "pinch" : "rotation") uses two fingers, not \(fingers)\n\(usage)")
     }
-    let duration = try arguments.double("--duration", default: 0.3, usage: usage)
-    let distance = try arguments.double("--distance", default: 100, usage: usage)
-    let scale = try arguments.double("--scale", default: kind == "pinch" ? 2 : 1, usage: usage)
-    let degrees = try arguments.double("--rotation", default: kind == "pinch" ? 0 : 45, usage: usage)
-    let step = try arguments.double("--step", default: 0.016, usage: usage)
-    guard duration > 0, step > 0, distance >= 0, scale > 0 else {
-      throw .usage("durations, steps, distances and scales must be positive\n\(usage)")
-    }
+    let duration = try number(arguments, "--duration", default: 0.3, .length, usage: usage)
+    let distance = try number(arguments, "--distance", default: 100, .spread, usage: usage)
+    let scale = try number(arguments, "--scale", default: kind == "pinch" ? 2 : 1, .scale, usage: usage)
+    let degrees = try number(arguments, "--rotation", default: kind == "pinch" ? 0 : 45, .angle, usage: usage)
+    let step = try number(arguments, "--step", default: 0.016, .length, usage: usage)
+    let steps = try moveCount(duration: duration, step: step, others: 2, usage: usage)
     let move = try offset(arguments, "--move", usage: usage)
     let line = try direction(arguments, default: "right", usage: usage)
     let turn = degrees * Double.pi / 180
@@ -44,13 +41,13 @@ extension SynthCommand {
     }
     var writer = Writer()
     writer.event(start, zip(ids, positions(0)).map { ($0, "began", $1.0, $1.1) })
-    let steps = max(1, Int((duration / step).rounded()))
+    // A move every step, the last at or before the lift; the lift exactly `duration` after landing.
     for index in 1...steps {
       let points = positions(Double(index) / Double(steps))
-      writer.event(start + step * Double(index), zip(ids, points).map { ($0, "moved", $1.0, $1.1) })
+      let time = min(start + step * Double(index), start + duration)
+      writer.event(time, zip(ids, points).map { ($0, "moved", $1.0, $1.1) })
     }
-    let end = start + (step * Double(steps) + step)
-    writer.event(end, zip(ids, positions(1)).map { ($0, "ended", $1.0, $1.1) })
+    writer.event(start + duration, zip(ids, positions(1)).map { ($0, "ended", $1.0, $1.1) })
     context.stdout.write(writer.lines.joined(separator: "\n") + "\n")
     return 0
   }
@@ -59,7 +56,7 @@ extension SynthCommand {
   /// window (`--edge`, 2 pt in from the left or top edge; `--x` or `--y` for the right or
   /// bottom edge, which the script cannot know) and drags away from it, as `synth pan` drags.
   static func runEdgePan(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
-    let usage = command.shortUsage
+    let usage = usage(of: "edgepan")
     let edges = ["left", "right", "top", "bottom"]
     let edge = arguments.options["--edge"] ?? "left"
     guard edges.contains(edge) else {
@@ -72,25 +69,22 @@ extension SynthCommand {
     if edge == "bottom" && arguments.options["--y"] == nil {
       throw .usage("an edge pan from the bottom edge needs --y: a point just inside the window's bottom edge\n\(usage)")
     }
-    let x = try arguments.double("--x", default: edge == "left" ? 2 : 200, usage: usage)
-    let y = try arguments.double("--y", default: edge == "top" ? 2 : 200, usage: usage)
-    let start = try arguments.double("--start", default: 0, usage: usage)
-    guard start >= 0 else { throw .usage("option '--start' cannot be negative\n\(usage)") }
+    let x = try number(arguments, "--x", default: edge == "left" ? 2 : 200, .coordinate, usage: usage)
+    let y = try number(arguments, "--y", default: edge == "top" ? 2 : 200, .coordinate, usage: usage)
+    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
     let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
     let fingers = try arguments.int("--fingers", default: 1, range: 1...20, usage: usage)
     guard fingers == 1 else { throw .usage("a screen-edge pan uses one finger, not \(fingers)\n\(usage)") }
-    let duration = try arguments.double("--duration", default: 0.32, usage: usage)
-    let distance = try arguments.double("--distance", default: 100, usage: usage)
-    let step = try arguments.double("--step", default: 0.016, usage: usage)
-    guard duration > 0, step > 0, distance >= 0 else {
-      throw .usage("durations, steps and distances must be positive\n\(usage)")
-    }
+    let duration = try number(arguments, "--duration", default: 0.32, .length, usage: usage)
+    let distance = try number(arguments, "--distance", default: 100, .distance, usage: usage)
+    let step = try number(arguments, "--step", default: 0.016, .length, usage: usage)
+    let moves = try moveCount(duration: duration, step: step, others: 2, usage: usage)
     let inward = ["left": "right", "right": "left", "top": "down", "bottom": "up"][edge]!
     let unit = try direction(arguments, default: inward, usage: usage)
     var writer = Writer()
     drag(
       &writer, ids: [id], from: [(x, y)], Point(x: unit.x * distance, y: unit.y * distance), at: start,
-      duration: duration, step: step)
+      duration: duration, step: step, moves: moves)
     context.stdout.write(writer.lines.joined(separator: "\n") + "\n")
     return 0
   }
@@ -101,6 +95,9 @@ extension SynthCommand {
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
     guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else {
       throw .usage("option '\(name)' expects two numbers dx,dy, such as 60,-40, found '\(text)'\n\(usage)")
+    }
+    guard Bound.coordinate.contains(dx), Bound.coordinate.contains(dy) else {
+      throw .usage("option '\(name)' must be two numbers each \(Bound.coordinate.text), got \(text)\n\(usage)")
     }
     return Point(x: dx, y: dy)
   }

@@ -11,7 +11,7 @@ enum SynthCommand {
     arguments: [
       (
         "<gesture>",
-        "tap, doubletap, pan, swipe, longpress, pinch, rotate or edgepan (fingers); click, rightclick, hover or scroll (a pointer)."
+        "tap, doubletap, pan, swipe, longpress, pinch, rotate or edgepan (fingers); click, rightclick, hover or scroll (a pointer). 'gesturectl synth GESTURE --help' shows a gesture's own options, defaults and ranges."
       )
     ],
     options: [
@@ -23,7 +23,7 @@ enum SynthCommand {
       ("--fingers <n>", "Fingers, side by side 20 pt apart (default 1; pinch and rotate 2)."),
       (
         "--duration <seconds>",
-        "How long a finger is down (tap 0.08, pan 0.32, swipe 0.06, longpress 0.8, pinch and rotate 0.3, edgepan 0.32)."
+        "How long the fingers are down, landing to lift (tap 0.08, pan 0.32, swipe 0.06, longpress 0.8, pinch and rotate 0.3, edgepan 0.32); see each gesture's help."
       ),
       ("--interval <seconds>", "Pause between a lift and the next tap (default 0.12)."),
       (
@@ -53,7 +53,8 @@ enum SynthCommand {
       "--scale", "--rotation", "--move", "--edge", "--step", "--modifiers", "--type",
     ],
     flags: [],
-    run: run)
+    run: run,
+    topicHelp: { words in words.first.flatMap(help(of:)) })
 
   struct Writer {
     var lines: [String] = []
@@ -74,26 +75,23 @@ enum SynthCommand {
       throw .usage(
         "unknown gesture '\(kind)'\(didYouMean(kind, kinds)); expected one of \(kinds.joined(separator: ", "))")
     }
-    let usage = command.shortUsage
+    try checkApplicable(kind, arguments)
+    let usage = usage(of: kind)
     if pointerKinds.contains(kind) { return try runPointer(kind, arguments, context) }
     if kind == "pinch" || kind == "rotate" { return try runTwoFingers(kind, arguments, context) }
     if kind == "edgepan" { return try runEdgePan(arguments, context) }
-    let x = try arguments.double("--x", default: 200, usage: usage)
-    let y = try arguments.double("--y", default: 200, usage: usage)
-    let start = try arguments.double("--start", default: 0, usage: usage)
-    guard start >= 0 else { throw .usage("option '--start' cannot be negative\n\(usage)") }
+    let x = try number(arguments, "--x", default: 200, .coordinate, usage: usage)
+    let y = try number(arguments, "--y", default: 200, .coordinate, usage: usage)
+    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
     let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
     let taps = try arguments.int(
       "--taps", default: kind == "doubletap" ? 2 : kind == "tap" ? 1 : 0, range: 0...100, usage: usage)
     let fingers = try arguments.int("--fingers", default: 1, range: 1...20, usage: usage)
     let defaults: [String: Double] = ["tap": 0.08, "doubletap": 0.08, "pan": 0.32, "swipe": 0.06, "longpress": 0.8]
-    let duration = try arguments.double("--duration", default: defaults[kind]!, usage: usage)
-    let interval = try arguments.double("--interval", default: 0.12, usage: usage)
-    let distance = try arguments.double("--distance", default: kind == "swipe" ? 120 : 100, usage: usage)
-    let step = try arguments.double("--step", default: kind == "swipe" ? 0.01 : 0.016, usage: usage)
-    guard duration > 0, interval >= 0, step > 0, distance >= 0 else {
-      throw .usage("durations, steps and distances must be positive\n\(usage)")
-    }
+    let duration = try number(arguments, "--duration", default: defaults[kind]!, .length, usage: usage)
+    let interval = try number(arguments, "--interval", default: 0.12, .time, usage: usage)
+    let distance = try number(arguments, "--distance", default: kind == "swipe" ? 120 : 100, .distance, usage: usage)
+    let step = try number(arguments, "--step", default: kind == "swipe" ? 0.01 : 0.016, .length, usage: usage)
     let unit = try direction(arguments, default: "right", usage: usage)
     var writer = Writer()
     var t = start
@@ -127,9 +125,10 @@ enum SynthCommand {
       writer.event(t, zip(ids, points).map { ($0, "ended", $1.0, $1.1) })
     default:  // pan, swipe
       let ids = (0..<fingers).map { nextID + $0 }
+      let moves = try moveCount(duration: duration, step: step, others: 2, usage: usage)
       drag(
         &writer, ids: ids, from: fingerPoints(x, y), Point(x: unit.x * distance, y: unit.y * distance), at: t,
-        duration: duration, step: step)
+        duration: duration, step: step, moves: moves)
     }
     context.stdout.write(writer.lines.joined(separator: "\n") + "\n")
     return 0
@@ -147,26 +146,29 @@ enum SynthCommand {
       guard let degrees = Double(text), degrees.isFinite else {
         throw .usage("option '--direction' expects right, left, up, down or degrees, found '\(text)'\n\(usage)")
       }
+      guard Bound.angle.contains(degrees) else {
+        throw .usage(
+          "option '--direction' must be right, left, up, down or degrees \(Bound.angle.text), got \(text)\n\(usage)")
+      }
       angle = degrees
     }
     let radians = angle * Double.pi / 180
     return Point(x: cosine(radians), y: sine(radians))
   }
 
-  /// Writes fingers that land at `points` at `t`, move together by `offset` in steady steps over
-  /// `duration`, and lift one step after the last move.
+  /// Writes fingers that land at `points` at `t`, move together by `offset` in `moves` steady
+  /// steps one `step` apart (the last at or before `t + duration`), and lift at `t + duration`
+  /// where the last move left them.
   static func drag(
     _ writer: inout Writer, ids: [Int], from points: [(Double, Double)], _ offset: Point, at t: Double,
-    duration: Double, step: Double
+    duration: Double, step: Double, moves: Int
   ) {
     writer.event(t, zip(ids, points).map { ($0, "began", $1.0, $1.1) })
-    let steps = max(1, Int((duration / step).rounded()))
-    for index in 1...steps {
-      let fraction = Double(index) / Double(steps)
+    for index in 1...moves {
+      let fraction = Double(index) / Double(moves)
       let moved = zip(ids, points).map { id, p in (id, "moved", p.0 + offset.x * fraction, p.1 + offset.y * fraction) }
-      writer.event(t + step * Double(index), moved)
+      writer.event(min(t + step * Double(index), t + duration), moved)
     }
-    let end = t + (step * Double(steps) + step)
-    writer.event(end, zip(ids, points).map { id, p in (id, "ended", p.0 + offset.x, p.1 + offset.y) })
+    writer.event(t + duration, zip(ids, points).map { id, p in (id, "ended", p.0 + offset.x, p.1 + offset.y) })
   }
 }

@@ -26,9 +26,19 @@ enum TraceFormat: String, CaseIterable {
     return count >= width ? text : String(repeating: " ", count: width - count) + text
   }
 
+  /// The time column of the text format: seconds to the millisecond, right-aligned in 8
+  /// characters (`   0.198`), whatever the clock's resolution (a live device's microseconds
+  /// are in `--format jsonl`).
+  static func timeColumn(_ seconds: Double) -> String {
+    let milli = Int64((seconds * 1000).rounded())
+    var digits = String(milli % 1000)
+    while digits.count < 3 { digits = "0" + digits }
+    return padLeft("\(milli / 1000).\(digits)", 8)
+  }
+
   /// `  0.080  state   tap          possible → ended      recognized`
   static func text(_ event: TraceEvent) -> String {
-    let time = padLeft(fixed3(event.time.seconds), 8)
+    let time = timeColumn(event.time.seconds)
     func row(_ what: String, _ who: String, _ detail: String) -> String {
       var line = "\(time)  \(pad(what, 10))\(pad(who, 14)) \(detail)"
       while line.last == " " { line.removeLast() }
@@ -52,7 +62,9 @@ enum TraceFormat: String, CaseIterable {
       }
       return row("▶ action", recognizer, detail)
     case .hover(let phase, let location, let view):
-      return row("hover", "pointer", "\(pad(phase.rawValue, 10)) \(location) in \(view ?? "no view")")
+      // An exit names no view: the hover ended where the pointer is (a press ends it too).
+      let place = view.map { " in \($0)" } ?? (phase == .exited ? "" : " in no view")
+      return row("hover", "pointer", "\(pad(phase.rawValue, 10)) \(location)\(place)")
     case .scroll(let delta, let type, let phase, let location, let view):
       let kind = type.rawValue + (phase.map { " \($0)" } ?? "")
       return row("scroll", "pointer", "\(pad(kind, 10)) by \(delta) at \(location) in \(view ?? "no view")")
@@ -74,7 +86,7 @@ enum TraceFormat: String, CaseIterable {
     else { return nil }
     let actionLine = text(action)
     guard let range = actionLine.firstRange(of: "changed    at ") else { return nil }
-    let time = padLeft(fixed3(state.time.seconds), 8)
+    let time = timeColumn(state.time.seconds)
     var line = "\(time)  \(pad("▶ changed", 10))\(pad(who, 14)) \(pad("\(from) → changed", 20)) at "
     line += actionLine[range.upperBound...]
     if reason != "changed" { line += "  (\(reason))" }
@@ -96,12 +108,21 @@ enum TraceFormat: String, CaseIterable {
 /// A trace sink that writes each event as it comes, as JSON lines or as text.
 ///
 /// In the text format a `changed` state line and the action it sends fold into one line
-/// (`▶ changed`), since the action repeats what the state line says; call ``finish()`` after the
-/// last event to write a line held back for folding.
+/// (`▶ changed`), since the action repeats what the state line says: each recognizer's state line
+/// with its own action, even when other lines (another recognizer's state line and action) come
+/// between them. The folded line takes the state line's place. Lines after a state line still
+/// waiting for its action are held back until it comes or the time moves on; call ``finish()``
+/// after the last event to write what is held.
 final class StreamingTraceWriter: TraceSink {
   let format: TraceFormat
   let output: any TextOutput
-  private var pending: TraceEvent?
+  /// The held lines, all at one time: the first is a `changed` state line waiting for its action.
+  private var held: [Held] = []
+
+  private enum Held {
+    case line(String)
+    case state(TraceEvent)
+  }
 
   /// The column header of the text format.
   static let textHeader = "    time  what      who            detail\n"
@@ -117,25 +138,48 @@ final class StreamingTraceWriter: TraceSink {
       output.write("\n")
       return
     }
-    if let held = pending {
-      pending = nil
-      if let folded = TraceFormat.folded(held, event) {
-        output.write(folded + "\n")
+    if let first = held.first, case .state(let waiting) = first, waiting.time != event.time { finish() }
+    if case .action(let actor, .changed, _, _) = event.kind {
+      for index in held.indices {
+        guard case .state(let state) = held[index], case .state(actor, _, _, _) = state.kind,
+          let folded = TraceFormat.folded(state, event)
+        else { continue }
+        held[index] = .line(folded)
+        writeReady()
         return
       }
-      output.write(TraceFormat.text(held) + "\n")
     }
     if case .state(_, _, .changed, _) = event.kind {
-      pending = event
+      held.append(.state(event))
       return
     }
-    output.write(TraceFormat.text(event) + "\n")
+    if held.isEmpty {
+      output.write(TraceFormat.text(event) + "\n")
+    } else {
+      held.append(.line(TraceFormat.text(event)))
+    }
   }
 
-  /// Writes the line held back for folding, if any.
+  /// Writes the held lines up to the first state line still waiting for its action.
+  private func writeReady() {
+    var written = 0
+    for entry in held {
+      guard case .line(let text) = entry else { break }
+      output.write(text + "\n")
+      written += 1
+    }
+    held.removeFirst(written)
+  }
+
+  /// Writes every held line, a state line whose action never came as it is.
   func finish() {
-    if let held = pending { output.write(TraceFormat.text(held) + "\n") }
-    pending = nil
+    for entry in held {
+      switch entry {
+      case .line(let text): output.write(text + "\n")
+      case .state(let state): output.write(TraceFormat.text(state) + "\n")
+      }
+    }
+    held.removeAll()
   }
 
   /// The text of a whole trace, header included.

@@ -125,6 +125,12 @@ public struct EvemuReader: Sendable {
       var numbers: [Int32] = []
       while let field = fields.next() {
         guard let value = field.decimal() else {
+          if field.isWholeNumber {
+            throw fail(
+              field.column,
+              "A: the number \(field.text) is out of range: an axis's numbers are 32-bit signed, from \(Int32.min) to \(Int32.max)"
+            )
+          }
           throw fail(field.column, "A: expected a whole number, found '\(field.text)'")
         }
         numbers.append(value)
@@ -171,6 +177,12 @@ public struct EvemuReader: Sendable {
       throw fail(parts[2].column, "E: expected an event code in hexadecimal, found '\(parts[2].text)'")
     }
     guard let value = parts[3].decimal() else {
+      if parts[3].isWholeNumber {
+        throw fail(
+          parts[3].column,
+          "E: the value \(parts[3].text) is out of range: an event's value is a 32-bit signed number, from \(Int32.min) to \(Int32.max)"
+        )
+      }
       throw fail(parts[3].column, "E: expected a decimal value, found '\(parts[3].text)'")
     }
     if firstTime != nil {
@@ -252,6 +264,14 @@ struct Field {
     if negative { result = -result }
     guard result >= Int64(Int32.min), result <= Int64(Int32.max) else { return nil }
     return Int32(result)
+  }
+
+  /// Whether the field is a whole decimal number of any size, with an optional sign: when
+  /// ``decimal()`` is nil for such a field, the number is out of range.
+  var isWholeNumber: Bool {
+    var digits = bytes[...]
+    if digits.first == UInt8(ascii: "-") || digits.first == UInt8(ascii: "+") { digits = digits.dropFirst() }
+    return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
   }
 
   /// `SECONDS.MICROSECONDS` (at most six decimals) in microseconds.

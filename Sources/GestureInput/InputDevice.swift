@@ -28,13 +28,22 @@
     ///   - path: `/dev/input/eventN`, or a FIFO.
     ///   - description: The device's description, when it cannot say itself (a FIFO); nil reads
     ///     it from the device.
-    /// - Throws: ``InputDeviceError`` when the path cannot be opened, or is no input device and
+    /// - Throws: ``InputDeviceError`` when the path cannot be opened, is neither a character
+    ///   device nor a FIFO (a regular file's bytes are not input events), or is no input device and
     ///   no description was given.
     public init(path: String, description: DeviceDescription? = nil) throws(InputDeviceError) {
       self.path = path
       var info = stat()
       guard stat(path, &info) == 0 else { throw InputDeviceError(path: path, errno: errno) }
       let isFIFO = (info.st_mode & S_IFMT) == S_IFIFO
+      guard isFIFO || (info.st_mode & S_IFMT) == S_IFCHR else {
+        let kind = (info.st_mode & S_IFMT) == S_IFDIR ? "a directory" : "a regular file or other non-device"
+        throw InputDeviceError(
+          path: path,
+          message:
+            "\(kind), not a character device or FIFO: expected an input device such as /dev/input/event5, or a FIFO fed struct input_event records",
+          cannotOpen: true)
+      }
       // A FIFO opened without O_NONBLOCK waits for its writer; reads become non-blocking after.
       let descriptor = open(path, isFIFO ? O_RDONLY : O_RDONLY | O_NONBLOCK)
       guard descriptor >= 0 else { throw InputDeviceError(path: path, errno: errno) }
@@ -47,7 +56,9 @@
           close(descriptor)
           throw InputDeviceError(
             path: path,
-            message: "not an input device (EVIOCGBIT failed): give its description (an evemu description file)")
+            message:
+              "not an input device (EVIOCGBIT failed): give its description with --description FILE (the N:, I:, P:, B: and A: lines evemu-describe writes)"
+          )
         }
         self.description = read
       }

@@ -42,6 +42,13 @@ public struct RecordingDecoder: Sendable {
   ///   ``InputDecoder/decode(_:)``), with the line's number.
   public mutating func decode(line: ArraySlice<UInt8>, number: Int) throws(RecordingError) -> InputFrame? {
     guard let event = try reader.read(line, number: number) else { return nil }
+    if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT {
+      unreportedLine = nil
+      unreportedCount = 0
+    } else {
+      if unreportedLine == nil { unreportedLine = number }
+      unreportedCount += 1
+    }
     if decoder == nil {
       do {
         decoder = try InputDecoder(description: reader.description, frame: frame, calibration: calibration)
@@ -63,4 +70,32 @@ public struct RecordingDecoder: Sendable {
 
   /// Whether the recording held any event.
   public var hasEvents: Bool { reader.eventCount > 0 }
+
+  /// The line of the first event after the last `SYN_REPORT`, when events follow it: a last
+  /// frame that no `SYN_REPORT` closed, as when `evemu-record` is cut off; nil otherwise.
+  public private(set) var unreportedLine: Int?
+  /// How many events follow the last `SYN_REPORT`.
+  public private(set) var unreportedCount = 0
+
+  /// Ends the recording: a last frame that no `SYN_REPORT` closed (``unreportedLine``) is closed
+  /// as if one came at its last event's time, and returned; nil when there is none.
+  ///
+  /// A device delivers a frame only at its `SYN_REPORT`, so such a frame is one the recording
+  /// lost the end of, most often the lift of the last fingers; delivering it keeps them from
+  /// staying down forever. Call it once, after the last line; report ``unreportedLine`` to say so.
+  ///
+  /// - Throws: ``RecordingError`` as ``decode(line:number:)`` does, at ``unreportedLine``.
+  public mutating func finish() throws(RecordingError) -> InputFrame? {
+    guard let line = unreportedLine, decoder != nil, let first = reader.firstTime else { return nil }
+    unreportedLine = nil
+    unreportedCount = 0
+    let report = InputEvent(
+      time: Timestamp(microseconds: reader.lastTime - first), type: EventCode.EV_SYN, code: EventCode.SYN_REPORT,
+      value: 0)
+    do {
+      return try decoder!.decode(report)
+    } catch {
+      throw RecordingError(line: line, column: 1, message: error.message)
+    }
+  }
 }

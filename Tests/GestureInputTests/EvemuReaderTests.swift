@@ -71,7 +71,7 @@ struct EvemuReaderTests {
       ("E: 1.0 0003 0035", 1, 1, "E: expected 4 fields"),
       ("E: 1 0003 0035 7", 1, 4, "E: expected a time as SECONDS.MICROSECONDS"),
       ("E: 1.0 00g3 0035 7", 1, 8, "E: expected an event type in hexadecimal"),
-      ("E: 1.0 0003 0035 99999999999", 1, 18, "E: expected a decimal value"),
+      ("E: 1.0 0003 0035 99999999999", 1, 18, "E: the value 99999999999 is out of range"),
       ("E: 2.0 0000 0000 0\nE: 1.0 0000 0000 0", 2, 4, "time goes backwards: 1 s after 2 s"),
       ("E: 1.0 0000 0000 0\nA: 00 0 10 0 0 0", 2, 1, "a description line (A:) after the first event"),
       ("A: 00 0 10", 1, 1, "A: expected 6 fields"),

@@ -213,7 +213,7 @@ struct BadInputTests {
     arguments: [
       (
         ["trace"],
-        "Error: missing arguments\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg] [--description <file>] [--calibration <matrix>]\n  See 'gesturectl trace --help'."
+        "Error: missing arguments <scene>, <events>\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg] [--description <file>] [--calibration <matrix>]\n  See 'gesturectl trace --help'."
       ),
       (["trace", "a", "b", "c"], "Error: unexpected argument 'c'"),
       (["trace", "a", "b", "--fromat", "text"], "Error: unknown option '--fromat' (did you mean '--format'?)"),

@@ -98,23 +98,20 @@ struct PhotoViewerTests {
            0.032  view      V              touchesCancelled #1 #2
            0.064  touch     #1             moved      (195.048, 202.5) in V
            0.064  touch     #2             moved      (324.952, 277.5) in V
-           0.064  state     pan            began → changed      changed
-           0.064  state     pinch          began → changed      changed
-           0.064  state     rotation       began → changed      changed
-           0.064  ▶ action  pan            changed    at (260, 240)  translation (50, 30)  velocity (937.5, 625)
-           0.064  ▶ action  pinch          changed    at (260, 240)  scale 1.500002  velocity …
-           0.064  ▶ action  rotation       changed    at (260, 240)  rotation 0.523598  velocity …
-           0.096  touch     #1             ended      (195.048, 202.5) in V
-           0.096  touch     #2             ended      (324.952, 277.5) in V
-           0.096  state     pan            changed → ended      all fingers lifted
-           0.096  state     pinch          changed → ended      all fingers lifted
-           0.096  state     rotation       changed → ended      all fingers lifted
-           0.096  ▶ action  pan            ended      at (260, 240)  translation (50, 30)  velocity (937.5, 625)
-           0.096  ▶ action  pinch          ended      at (260, 240)  scale 1.500002  velocity …
-           0.096  ▶ action  rotation       ended      at (260, 240)  rotation 0.523598  velocity …
-           0.096  reset     pan
-           0.096  reset     pinch
-           0.096  reset     rotation
+           0.064  ▶ changed pan            began → changed      at (260, 240)  translation (50, 30)  velocity (937.5, 625)
+           0.064  ▶ changed pinch          began → changed      at (260, 240)  scale 1.500002  velocity …
+           0.064  ▶ changed rotation       began → changed      at (260, 240)  rotation 0.523598  velocity …
+           0.064  touch     #1             ended      (195.048, 202.5) in V
+           0.064  touch     #2             ended      (324.952, 277.5) in V
+           0.064  state     pan            changed → ended      all fingers lifted
+           0.064  state     pinch          changed → ended      all fingers lifted
+           0.064  state     rotation       changed → ended      all fingers lifted
+           0.064  ▶ action  pan            ended      at (260, 240)  translation (50, 30)  velocity (937.5, 625)
+           0.064  ▶ action  pinch          ended      at (260, 240)  scale 1.500002  velocity …
+           0.064  ▶ action  rotation       ended      at (260, 240)  rotation 0.523598  velocity …
+           0.064  reset     pan
+           0.064  reset     pinch
+           0.064  reset     rotation
 
         """)
   }
@@ -154,11 +151,11 @@ struct PhotoViewerTests {
            0.064  touch     #1             moved      (100, 200) in V
            0.064  touch     #2             moved      (300, 200) in V
            0.064  ▶ changed pinch          began → changed      at (200, 200)  scale 2  velocity …
-           0.096  touch     #1             ended      (100, 200) in V
-           0.096  touch     #2             ended      (300, 200) in V
-           0.096  state     pinch          changed → ended      all fingers lifted
-           0.096  ▶ action  pinch          ended      at (200, 200)  scale 2  velocity …
-           0.096  reset     pinch
+           0.064  touch     #1             ended      (100, 200) in V
+           0.064  touch     #2             ended      (300, 200) in V
+           0.064  state     pinch          changed → ended      all fingers lifted
+           0.064  ▶ action  pinch          ended      at (200, 200)  scale 2  velocity …
+           0.064  reset     pinch
 
         """)
   }

@@ -85,7 +85,7 @@ struct PointerRecordingTests {
         "   0.000  ▶ action  highlight      began      at (200, 22)",
         "   0.100  hover     pointer        moved      (80, 122) in row",
         "   0.100  ▶ changed highlight      began → changed      at (80, 22)",
-        "   0.500  hover     pointer        exited     (80, 122) in no view",
+        "   0.500  hover     pointer        exited     (80, 122)",
         "   0.500  state     highlight      changed → ended      pointer left row",
         "   0.500  ▶ action  highlight      ended      at (80, 22)",
         "   0.500  reset     highlight",

@@ -175,7 +175,7 @@ struct TraceCommandTests {
         {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 150, "y": 200}, {"id": 2, "phase": "began", "x": 250, "y": 200}]}
         {"t": 0.016, "touches": [{"id": 1, "phase": "moved", "x": 125, "y": 200}, {"id": 2, "phase": "moved", "x": 275, "y": 200}]}
         {"t": 0.032, "touches": [{"id": 1, "phase": "moved", "x": 100, "y": 200}, {"id": 2, "phase": "moved", "x": 300, "y": 200}]}
-        {"t": 0.048, "touches": [{"id": 1, "phase": "ended", "x": 100, "y": 200}, {"id": 2, "phase": "ended", "x": 300, "y": 200}]}
+        {"t": 0.032, "touches": [{"id": 1, "phase": "ended", "x": 100, "y": 200}, {"id": 2, "phase": "ended", "x": 300, "y": 200}]}
 
         """)
     #expect(gesturectl(["synth", "pinch", "--fingers", "3"]).code == 64)
