@@ -104,18 +104,26 @@ extension GestureRuntime {
     // Amortized: loops over the participants skip reset ones, so compact only once they are
     // at least half of the list.
     guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
-    removedParticipants = 0
-    // In place and in order: those still participating move forward over the reset ones.
+    removeParticipants { !$0.runtime.participating }
+  }
+
+  /// Drops the participants `leaving` picks, unlisting them, in place and keeping the order of
+  /// the rest (which move forward over them); then counts the reset ones left.
+  func removeParticipants(where leaving: (GestureRecognizer) -> Bool) {
     var kept = 0
     for index in 0..<participants.count {
-      if participants[index].runtime.participating {
+      if leaving(participants[index]) {
+        participants[index].runtime.listed = false
+      } else {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
-      } else {
-        participants[index].runtime.listed = false
       }
     }
     while participants.count > kept { participants.removeLast() }
+    removedParticipants = 0
+    for index in 0..<participants.count where !participants[index].runtime.participating {
+      removedParticipants += 1
+    }
   }
 
   /// The recognizers joined to `recognizer` by requirements between participants, leaving out

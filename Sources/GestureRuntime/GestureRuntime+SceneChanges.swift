@@ -48,16 +48,7 @@ extension GestureRuntime {
   /// tree), so that one coming back and joining an attempt before the next compaction is listed
   /// anew, once, instead of twice.
   func dropUnlistedParticipants() {
-    var kept = 0
-    for index in 0..<participants.count where participants[index].runtime.listed {
-      if kept != index { participants.swapAt(kept, index) }
-      kept += 1
-    }
-    while participants.count > kept { participants.removeLast() }
-    removedParticipants = 0
-    for index in 0..<participants.count where !participants[index].runtime.participating {
-      removedParticipants += 1
-    }
+    removeParticipants { !$0.runtime.listed }
   }
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch

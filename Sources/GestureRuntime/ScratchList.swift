@@ -39,9 +39,7 @@ final class ScratchList<Element> {
 
   /// Empties the list, keeping its storage.
   func removeAll() {
-    // One element at a time: `removeAll(keepingCapacity:)` goes through the generic
-    // `replaceSubrange`, which costs more than the one to three elements these lists hold.
-    while !items.isEmpty { items.removeLast() }
+    items.clear()
   }
 
   /// Exchanges the elements (and storage) of the two lists.
