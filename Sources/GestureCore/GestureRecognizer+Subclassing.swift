@@ -32,7 +32,7 @@ extension GestureRecognizer {
       target = mapped
     }
     requestedState = target
-    runtime.requestedThisDelivery = true
+    requestedThisDelivery = true
     if let host {
       host.recognizer(self, requested: target, reason: reason)
     } else {

@@ -15,7 +15,7 @@ open class GestureRecognizer {
   ///
   /// While the recognizer is held by a failure requirement it stays `possible` even if the
   /// subclass asked for more (<doc:BehaviourReference> §3.8); the subclass reads ``requestedState``.
-  public final var state: State { runtime.actionState ?? publishedState }
+  public final var state: State { actionState ?? publishedState }
 
   /// The state the subclass last asked for; equal to ``state`` except while held by a failure
   /// requirement or after the runtime decided for it.
@@ -62,7 +62,16 @@ open class GestureRecognizer {
   public final var requiresExclusiveTouchType = true
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
-  package final var runtime = RecognizerRuntimeRecord()
+  /// Counts attempts; a touch is delivered only within the attempt that collected it.
+  package final var attempt: UInt32 = 1
+  /// Whether the subclass asked for a state during the current delivery (<doc:BehaviourReference> §1.4).
+  package final var requestedThisDelivery = false
+  /// The state an action being sent reports as ``state``.
+  package final var actionState: State?
+  /// The recognizer's slot in the table of the runtime numbered ``runtimeSlotOwner`` (0: none):
+  /// all the runtime keeps about the recognizer lives there, not here.
+  package final var runtimeSlot = 0
+  package final var runtimeSlotOwner: UInt64 = 0
   /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
   /// with what the recognizer withholds of it from the view. Runtime bookkeeping, like
   /// ``runtime``.

@@ -137,7 +137,7 @@ extension GestureRuntime {
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
     for index in 0..<collected.count {
       let recognizer = collected[index]
-      if !recognizer.runtime.participating {
+      if !slots[slot(recognizer)].participating {
         var depth = 0
         if depthsFromWalk {
           depth = hitDepth - steps[index]
@@ -152,15 +152,16 @@ extension GestureRuntime {
         startAttempt(recognizer, depth: depth)
         if !recognizer.requires.isEmpty { edgesAdded = true }
       }
-      recognizer.runtime.watchdogPending = false
-      recognizer.runtime.sequence = sequence
-      recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
+      let number = slot(recognizer)
+      slots[number].watchdogPending = false
+      slots[number].sequence = sequence
+      if slots[number].touchType == nil { slots[number].touchType = touch.type }
       if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
         && recognizer.cancelsTouchesInView
       {
         suppressors += 1
       }
-      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
       if !asksAboutPairs { handOver(touch, to: recognizer, record) }
     }
     if asksAboutPairs {
@@ -199,13 +200,14 @@ extension GestureRuntime {
 
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
-      !(recognizer.runtime.participating
-        && (recognizer.requestedState.isTerminal || recognizer.runtime.inputKind != .touches)),
+    let number = slot(recognizer)
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !slots[number].held,
+      !(slots[number].participating
+        && (recognizer.requestedState.isTerminal || slots[number].inputKind != .touches)),
       recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
     else { return false }
-    if recognizer.requiresExclusiveTouchType, let type = recognizer.runtime.touchType,
-      recognizer.runtime.participating, type != touch.type
+    if recognizer.requiresExclusiveTouchType, let type = slots[number].touchType,
+      slots[number].participating, type != touch.type
     {
       return false
     }
@@ -219,11 +221,12 @@ extension GestureRuntime {
   /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
   @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
-    recognizer.runtime.participating = true
+    let number = slot(recognizer)
+    slots[number].participating = true
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
-    recognizer.runtime.depth = depth
-    if !recognizer.runtime.listed {
-      recognizer.runtime.listed = true
+    slots[number].depth = depth
+    if !slots[number].listed {
+      slots[number].listed = true
       participants.append(recognizer)
     }
     if recognizer.staticRequirements.isEmpty { return }

@@ -14,7 +14,7 @@ extension GestureRuntime {
       let participant = participants[index]
       for edgeIndex in participant.requires.indices {
         let edge = participant.requires[edgeIndex]
-        if !edge.onCycle && edge.target.runtime.participating && !edge.target.requires.isEmpty { return true }
+        if !edge.onCycle && slots[slot(edge.target)].participating && !edge.target.requires.isEmpty { return true }
       }
     }
     return false
@@ -22,7 +22,7 @@ extension GestureRuntime {
 
   func detectCycles() {
     guard cycleIsPossible() else { return }
-    let nodes = participants.elements.filter { $0.runtime.participating }
+    let nodes = participants.elements.filter { slots[slot($0)].participating }
     var index: [ObjectIdentifier: Int] = [:]
     index.reserveCapacity(nodes.count)
     for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }

@@ -16,6 +16,7 @@ extension GestureRuntime {
     body()
     settle()
     isDispatching = false
+    if !detachedRecognizers.isEmpty { freeDetachedSlots() }
     if !deferred.isEmpty { runDeferred() }
     #if DEBUG
       // Once the work queued from callbacks has run too (until then a removal, say, is half done).
@@ -97,15 +98,15 @@ extension GestureRuntime {
     swap(&order, &scratchRecognizers)
     for index in 0..<eventRecords.count {
       let entries = eventRecords[index].entries
-      for entryIndex in 0..<entries.count where entries[entryIndex].recognizer.runtime.mark != mark {
-        entries[entryIndex].recognizer.runtime.mark = mark
+      for entryIndex in 0..<entries.count where slots[slot(entries[entryIndex].recognizer)].mark != mark {
+        slots[slot(entries[entryIndex].recognizer)].mark = mark
         order.append(entries[entryIndex].recognizer)
       }
     }
     let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
     for recognizer in order {
       guard !recognizer.requestedState.isTerminal, recognizer.isAttached else { continue }
-      recognizer.runtime.requestedThisDelivery = false
+      recognizer.requestedThisDelivery = false
       ignoredThisDelivery = 0
       var delivered = 0
       var cancelled = false
@@ -147,7 +148,7 @@ extension GestureRuntime {
     let count = record.entries.count
     for index in 0..<count {
       guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
-      recognizer.runtime.requestedThisDelivery = false
+      recognizer.requestedThisDelivery = false
       ignoredThisDelivery = 0
       deliver(phase, touches, to: recognizer, event: event)
       afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
@@ -236,7 +237,7 @@ extension GestureRuntime {
       forceFinish(recognizer, reason: "its touches were cancelled")
       return
     }
-    if (state == .began || state == .changed) && !recognizer.runtime.requestedThisDelivery
+    if (state == .began || state == .changed) && !recognizer.requestedThisDelivery
       && !recognizer.trackedTouches.isEmpty && ignoredThisDelivery < delivered
     {
       recognizer.requestedState = .changed
@@ -284,16 +285,16 @@ extension GestureRuntime {
     do {
       if trace != nil {
         let view = recognizer.view
-        recognizer.runtime.actionState = state
+        recognizer.actionState = state
         let attributes = recognizer.providesTraceAttributes ? recognizer.traceAttributes(in: view) : []
         emit(
           .action(
             recognizer: recognizer.displayName, state: state, location: recognizer.location(in: view),
             attributes: attributes))
       }
-      recognizer.runtime.actionState = state
+      recognizer.actionState = state
       recognizer.performActions()
-      recognizer.runtime.actionState = nil
+      recognizer.actionState = nil
     }
   }
 }

@@ -11,7 +11,7 @@ extension GestureRuntime {
     var componentMark: UInt64?
     for index in 0..<excludableTracking.count {
       let other = excludableTracking[index]
-      guard other !== winner && other.runtime.excludedBy == nil else { continue }
+      guard other !== winner && slots[slot(other)].excludedBy == nil else { continue }
       considerExclusion(of: other, by: winner, componentMark: &componentMark)
     }
     // …and held recognizers joined to the winner through requirements (behaviour reference §3.10): a walk
@@ -27,7 +27,7 @@ extension GestureRuntime {
     swap(&members, &componentMembers)
     let mark = markRequirementComponent(of: winner, collecting: &members)
     for other in members
-    where other !== winner && other.runtime.excludedBy == nil && other.runtime.held
+    where other !== winner && slots[slot(other)].excludedBy == nil && slots[slot(other)].held
       && other.trackedTouches.isEmpty && !touchEndedNow(other)
     {
       considerExclusion(of: other, by: winner, componentMark: mark)
@@ -46,7 +46,7 @@ extension GestureRuntime {
     for index in 0..<participants.count {
       let other = participants[index]
       let excludable =
-        other.runtime.participating && other.publishedState == .possible && !other.runtime.sentAction
+        slots[slot(other)].participating && other.publishedState == .possible && !slots[slot(other)].sentAction
         && (!other.trackedTouches.isEmpty || touchEndedNow(other))
       if excludable { excludableTracking.append(other) }
     }
@@ -59,15 +59,17 @@ extension GestureRuntime {
 
   func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: inout UInt64?) {
     // Recognizers of touches, of hover and of scroll never exclude each other (behaviour reference §6.3–6.4).
-    guard other.runtime.participating, other.runtime.inputKind == winner.runtime.inputKind else { return }
+    guard slots[slot(other)].participating, slots[slot(other)].inputKind == slots[slot(winner)].inputKind else {
+      return
+    }
     do {
-      guard other.publishedState == .possible, !other.runtime.sentAction else { return }
+      guard other.publishedState == .possible, !slots[slot(other)].sentAction else { return }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the
       // winner through requirements is reached even after its touches ended (behaviour reference §3.10).
       if other.trackedTouches.isEmpty && !touchEndedNow(other) {
-        guard other.runtime.held else { return }
+        guard slots[slot(other)].held else { return }
         if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
-        guard other.runtime.mark == componentMark else { return }
+        guard slots[slot(other)].mark == componentMark else { return }
       }
       // The same view (the common case) is told by identity, without loading either view.
       guard let winnerView = winner.viewIdentifier, let otherView = other.viewIdentifier,
@@ -87,7 +89,7 @@ extension GestureRuntime {
       {
         return
       }
-      other.runtime.excludedBy = winner
+      slots[slot(other)].excludedBy = winner
       excluded.append(other)
     }
   }
@@ -124,7 +126,7 @@ extension GestureRuntime {
   {
     passMark &+= 1
     let mark = passMark
-    recognizer.runtime.mark = mark
+    slots[slot(recognizer)].mark = mark
     members.append(recognizer)
     var stack: [GestureRecognizer] = []
     swap(&stack, &componentStack)
@@ -134,18 +136,20 @@ extension GestureRuntime {
       // An edge ignored as part of a cycle joins no one (behaviour reference §3.11).
       for edgeIndex in current.requires.indices {
         let edge = current.requires[edgeIndex]
-        guard !edge.onCycle && edge.target.runtime.participating && edge.target.runtime.mark != mark else { continue }
-        edge.target.runtime.mark = mark
+        guard !edge.onCycle && slots[slot(edge.target)].participating && slots[slot(edge.target)].mark != mark else {
+          continue
+        }
+        slots[slot(edge.target)].mark = mark
         stack.append(edge.target)
         members.append(edge.target)
       }
       for dependentIndex in current.dependents.indices {
         let dependent = current.dependents[dependentIndex]
         guard
-          dependent.runtime.participating && dependent.runtime.mark != mark
+          slots[slot(dependent)].participating && slots[slot(dependent)].mark != mark
             && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
-        dependent.runtime.mark = mark
+        slots[slot(dependent)].mark = mark
         stack.append(dependent)
         members.append(dependent)
       }

@@ -42,7 +42,7 @@ extension GestureRuntime {
         guard let origin, !a.requires.contains(where: { $0.target === b }) else { continue }
         addEdge(from: a, to: b, origin: origin)
         added = true
-        if b.runtime.recognized && !a.runtime.sentAction && !a.requestedState.isTerminal {
+        if slots[slot(b)].recognized && !slots[slot(a)].sentAction && !a.requestedState.isTerminal {
           a.requestedState = .failed
           requests.append(
             Request(
@@ -86,19 +86,19 @@ extension GestureRuntime {
     for hold in holds {
       let recognizer = hold.recognizer
       guard
-        recognizer.runtime.participating && recognizer.publishedState == .possible && !recognizer.runtime.held
-          && recognizer.runtime.candidate == nil
+        slots[slot(recognizer)].participating && recognizer.publishedState == .possible && !slots[slot(recognizer)].held
+          && slots[slot(recognizer)].candidate == nil
       else { continue }
       var waiting = false
       var recognizedTarget: GestureRecognizer?
       for edgeIndex in recognizer.requires.indices {
         let edge = recognizer.requires[edgeIndex]
-        guard !edge.onCycle, edge.target.runtime.participating else { continue }
-        if edge.target.runtime.recognized {
+        guard !edge.onCycle, slots[slot(edge.target)].participating else { continue }
+        if slots[slot(edge.target)].recognized {
           recognizedTarget = edge.target
           break
         }
-        if edge.target.runtime.sequence == sequence && edge.target.publishedState == .possible { waiting = true }
+        if slots[slot(edge.target)].sequence == sequence && edge.target.publishedState == .possible { waiting = true }
       }
       if let target = recognizedTarget {
         recognizer.requestedState = .failed
@@ -107,18 +107,18 @@ extension GestureRuntime {
       }
       if waiting {
         setHeld(recognizer, true)
-        recognizer.runtime.wants = hold.first
-        recognizer.runtime.firstWanted = hold.first
+        slots[slot(recognizer)].wants = hold.first
+        slots[slot(recognizer)].firstWanted = hold.first
         if trace != nil { emitWait(recognizer) }
         if hold.first != .ended && hold.endedReason != nil {
-          recognizer.runtime.wants = .ended
+          slots[slot(recognizer)].wants = .ended
           if trace != nil { emitWait(recognizer) }
         }
         continue
       }
       addCandidate(recognizer, hold.first, reason: hold.reason)
       if hold.first != .ended, let endedReason = hold.endedReason {
-        recognizer.runtime.followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
+        slots[slot(recognizer)].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
       }
     }
     holds.clear()
@@ -133,23 +133,23 @@ extension GestureRuntime {
       guard isPendingTarget(edge.target) else { continue }
       names.append(edge.target.displayName)
     }
-    emit(.wait(recognizer: recognizer.displayName, wants: recognizer.runtime.wants, waitingFor: names))
+    emit(.wait(recognizer: recognizer.displayName, wants: slots[slot(recognizer)].wants, waitingFor: names))
   }
 
   /// Whether a requirement's target is still undecided, so that a held recognizer keeps waiting.
   func isPendingTarget(_ target: GestureRecognizer) -> Bool {
-    target.runtime.participating && target.publishedState == .possible
+    slots[slot(target)].participating && target.publishedState == .possible
   }
 
   /// A held recognizer whose requirements all failed enters the state it asked for
   /// (<doc:BehaviourReference> §3.9): a continuous one `began` first, then `ended` if it already finished.
   func release(_ recognizer: GestureRecognizer) {
-    guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
+    guard slots[slot(recognizer)].held, !recognizer.publishedState.isTerminal else { return }
     if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
     setHeld(recognizer, false)
     recognizer.didFinishWaiting()
     let logical = recognizer.requestedState
-    let first = recognizer.runtime.firstWanted
+    let first = slots[slot(recognizer)].firstWanted
     var reason: String?
     if trace != nil {
       var names: [String] = []
@@ -166,24 +166,18 @@ extension GestureRuntime {
     }
     addCandidate(recognizer, first, reason: reason)
     if first == .began && logical == .ended {
-      recognizer.runtime.followUps.append((.ended, "ended while waiting"))
+      slots[slot(recognizer)].followUps.append((.ended, "ended while waiting"))
     }
   }
 
-  /// Sets whether a recognizer is held, keeping `heldCount`. A recognizer is counted by the
-  /// runtime that held it; should another runtime clear the flag, the count stays high, which
-  /// only costs a walk that finds nothing.
+  /// Sets whether a recognizer is held, keeping `heldCount` (each runtime has its own slots, so
+  /// the flag and the count always agree).
   @inline(__always)
   func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
-    guard recognizer.runtime.held != held else { return }
-    recognizer.runtime.held = held
-    if held {
-      recognizer.runtime.heldIn = ObjectIdentifier(self)
-      heldCount += 1
-    } else {
-      if recognizer.runtime.heldIn == ObjectIdentifier(self) { heldCount -= 1 }
-      recognizer.runtime.heldIn = nil
-    }
+    let number = slot(recognizer)
+    guard slots[number].held != held else { return }
+    slots[number].held = held
+    heldCount += held ? 1 : -1
   }
 
   /// Ends the requirement edges of a recognizer being reset, on both sides; static ones are
@@ -194,11 +188,11 @@ extension GestureRuntime {
     let requireCount = recognizer.requires.count
     for index in 0..<requireCount {
       let target = recognizer.requires[index].target
-      if target.runtime.participating && target.publishedState.isTerminal { finished.append(target) }
+      if slots[slot(target)].participating && target.publishedState.isTerminal { finished.append(target) }
     }
     for index in recognizer.dependents.indices {
       let dependent = recognizer.dependents[index]
-      if dependent.runtime.participating && dependent.publishedState.isTerminal { finished.append(dependent) }
+      if slots[slot(dependent)].participating && dependent.publishedState.isTerminal { finished.append(dependent) }
     }
     for index in 0..<requireCount {
       let target = recognizer.requires[index].target
@@ -214,7 +208,7 @@ extension GestureRuntime {
       var keeps = false
       if let at = dependent.requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
         if dependent.requires[at].origin == .requireToFail {
-          keeps = dependent.runtime.participating
+          keeps = slots[slot(dependent)].participating
         } else {
           dependent.requires.remove(at: at)
         }

@@ -30,7 +30,7 @@ extension GestureRuntime: GestureHost {
   /// round.
   @inline(__always)
   func heldRequestIsMoot(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) -> Bool {
-    !isResolving && (state == .changed || state == .began) && recognizer.runtime.held
+    !isResolving && (state == .changed || state == .began) && slots[slot(recognizer)].held
       && recognizer.publishedState == .possible
   }
 
@@ -39,9 +39,9 @@ extension GestureRuntime: GestureHost {
   }
 
   func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer) {
-    guard recognizer.runtime.participating else { return }
+    guard slots[slot(recognizer)].participating else { return }
     addEdge(from: recognizer, to: other, origin: .requireToFail)
-    if other.runtime.participating { detectCycles() }
+    if slots[slot(other)].participating { detectCycles() }
   }
 
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {

@@ -37,33 +37,39 @@ extension GestureRuntime {
       if !identifiers.insert(id).inserted { return "touch \(id) is live twice" }
     }
 
+    if slots[0].participating || slots[0].listed || slots[0].held {
+      return "slot 0, which is never given out, was written"
+    }
+    for number in freeSlots where slots[number].participating || slots[number].listed || slots[number].held {
+      return "free slot \(number) is in use"
+    }
     var listed = Set<ObjectIdentifier>()
-    var held = 0
     for recognizer in participants.elements {
       let name = recognizer.displayName
+      if recognizer.runtimeSlotOwner != runtimeNumber { return "\(name) is a participant without a slot here" }
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
-      if !recognizer.runtime.listed { return "\(name) is a participant not marked as listed" }
-      guard recognizer.runtime.participating else {
+      if !slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }
+      guard slots[slot(recognizer)].participating else {
         if !recognizer.attemptTouches.isEmpty || !recognizer.trackedTouches.isEmpty {
           return "\(name) keeps touches after its reset"
         }
         // (It may still be listed as the target of a requirement of a recognizer in an attempt.)
         if !recognizer.requires.isEmpty { return "\(name) keeps failure requirements after its reset" }
-        if recognizer.runtime.held { return "\(name) is held after its reset" }
+        if slots[slot(recognizer)].held { return "\(name) is held after its reset" }
         continue
       }
       if recognizer.hostIdentifier != ObjectIdentifier(self) { return "\(name) is in an attempt of another runtime" }
-      if recognizer.runtime.held && recognizer.runtime.heldIn == ObjectIdentifier(self) { held += 1 }
       let me = ObjectIdentifier(recognizer)
       for index in recognizer.requires.indices {
         let target = recognizer.requires[index].target
-        guard target.runtime.participating else { continue }
+        guard slots[slot(target)].participating else { continue }
         if !target.dependents.indices.contains(where: { ObjectIdentifier(target.dependents[$0]) == me }) {
           return "\(name) requires \(target.displayName) to fail, which does not list it as a dependent"
         }
       }
     }
-    if held > heldCount { return "\(held) recognizers are held, but the count of held ones is \(heldCount)" }
+    let held = slots.reduce(0) { $0 + ($1.held ? 1 : 0) }
+    if held != heldCount { return "\(held) recognizers are held, but the count of held ones is \(heldCount)" }
     return nil
   }
 }

@@ -75,15 +75,15 @@ extension GestureRuntime {
     liveTouches.insert(record)
     var edgesAdded = false
     for recognizer in collected {
-      if !recognizer.runtime.participating {
+      if !slots[slot(recognizer)].participating {
         startAttempt(recognizer, depth: recognizer.view?.depth ?? 0)
         if !recognizer.requires.isEmpty { edgesAdded = true }
       }
-      recognizer.runtime.inputKind = kind
-      recognizer.runtime.watchdogPending = false
-      recognizer.runtime.sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
-      recognizer.runtime.touchType = recognizer.runtime.touchType ?? touch.type
-      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.runtime.attempt))
+      slots[slot(recognizer)].inputKind = kind
+      slots[slot(recognizer)].watchdogPending = false
+      slots[slot(recognizer)].sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
+      slots[slot(recognizer)].touchType = slots[slot(recognizer)].touchType ?? touch.type
+      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
     for recognizer in collected { handOver(touch, to: recognizer, record) }
@@ -97,7 +97,7 @@ extension GestureRuntime {
   /// touches, hover and scroll are counted apart, so that a hover does not join the touch
   /// sequences that happen while it lasts (<doc:BehaviourReference> §3.7).
   func currentSequence(of recognizer: GestureRecognizer) -> Int {
-    switch recognizer.runtime.inputKind {
+    switch slots[slot(recognizer)].inputKind {
     case .touches: return sequence
     case .hover: return pointer.hoverSequence
     case .scroll: return pointer.scrollSequence
@@ -110,9 +110,9 @@ extension GestureRuntime {
   func acceptsPointerSequence(
     _ recognizer: GestureRecognizer, _ kind: EventType, _ touch: Touch, _ event: TouchEvent
   ) -> Bool {
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
-      !(recognizer.runtime.participating
-        && (recognizer.requestedState.isTerminal || recognizer.runtime.inputKind != kind)),
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !slots[slot(recognizer)].held,
+      !(slots[slot(recognizer)].participating
+        && (recognizer.requestedState.isTerminal || slots[slot(recognizer)].inputKind != kind)),
       recognizer.shouldReceive(event)
     else { return false }
     if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
@@ -150,7 +150,7 @@ extension GestureRuntime {
       let touches = [record.touch]
       for entryIndex in 0..<record.entries.count {
         guard let recognizer = record.recognizerIfDeliverable(at: entryIndex) else { continue }
-        recognizer.runtime.requestedThisDelivery = false
+        recognizer.requestedThisDelivery = false
         ignoredThisDelivery = 0
         deliver(phase, touches, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: false, delivered: 1)

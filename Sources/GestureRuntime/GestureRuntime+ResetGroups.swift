@@ -33,17 +33,17 @@ extension GestureRuntime {
 
   /// One recognizer of a reset pass: reset it, its pair, or its group once all of them finished.
   private func resetPassStep(_ recognizer: GestureRecognizer, mark: UInt64) {
-    guard recognizer.runtime.participating && recognizer.runtime.resetMark != mark else { return }
+    guard slots[slot(recognizer)].participating && slots[slot(recognizer)].resetMark != mark else { return }
     // Most recognizers have no requirement with another participant: reset them alone.
     if recognizer.requires.isEmpty && recognizer.dependents.isEmpty {
-      recognizer.runtime.resetMark = mark
+      slots[slot(recognizer)].resetMark = mark
       if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
       return
     }
     // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
-    if let partner = solePartner(of: recognizer), partner.runtime.participating {
-      recognizer.runtime.resetMark = mark
-      partner.runtime.resetMark = mark
+    if let partner = solePartner(of: recognizer), slots[slot(partner)].participating {
+      slots[slot(recognizer)].resetMark = mark
+      slots[slot(partner)].resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
@@ -63,7 +63,7 @@ extension GestureRuntime {
     fillResetGroup(of: recognizer, into: &group)
     var allFinished = true
     for member in group {
-      member.runtime.resetMark = mark
+      slots[slot(member)].resetMark = mark
       if !member.publishedState.isTerminal { allFinished = false }
     }
     if allFinished {
@@ -104,7 +104,7 @@ extension GestureRuntime {
     // Amortized: loops over the participants skip reset ones, so compact only once they are
     // at least half of the list.
     guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
-    removeParticipants { !$0.runtime.participating }
+    removeParticipants { !slots[slot($0)].participating }
   }
 
   /// Drops the participants `leaving` picks, unlisting them, in place and keeping the order of
@@ -113,7 +113,7 @@ extension GestureRuntime {
     var kept = 0
     for index in 0..<participants.count {
       if leaving(participants[index]) {
-        participants[index].runtime.listed = false
+        slots[slot(participants[index])].listed = false
       } else {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
@@ -121,7 +121,7 @@ extension GestureRuntime {
     }
     while participants.count > kept { participants.removeLast() }
     removedParticipants = 0
-    for index in 0..<participants.count where !participants[index].runtime.participating {
+    for index in 0..<participants.count where !slots[slot(participants[index])].participating {
       removedParticipants += 1
     }
   }
@@ -133,7 +133,7 @@ extension GestureRuntime {
     // A mark of its own keeps this walk linear; the caller re-marks the members afterwards.
     passMark &+= 1
     let seen = passMark
-    recognizer.runtime.mark = seen
+    slots[slot(recognizer)].mark = seen
     group.append(recognizer)
     var index = 0
     while index < group.count {
@@ -142,17 +142,19 @@ extension GestureRuntime {
       // An edge ignored as part of a cycle ties no resets (behaviour reference §3.11).
       for edgeIndex in current.requires.indices {
         let edge = current.requires[edgeIndex]
-        guard !edge.onCycle && edge.target.runtime.participating && edge.target.runtime.mark != seen else { continue }
-        edge.target.runtime.mark = seen
+        guard !edge.onCycle && slots[slot(edge.target)].participating && slots[slot(edge.target)].mark != seen else {
+          continue
+        }
+        slots[slot(edge.target)].mark = seen
         group.append(edge.target)
       }
       for dependentIndex in current.dependents.indices {
         let dependent = current.dependents[dependentIndex]
         guard
-          dependent.runtime.participating && dependent.runtime.mark != seen
+          slots[slot(dependent)].participating && slots[slot(dependent)].mark != seen
             && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
-        dependent.runtime.mark = seen
+        slots[slot(dependent)].mark = seen
         group.append(dependent)
       }
     }
@@ -161,29 +163,18 @@ extension GestureRuntime {
   /// Ends the recognizer's attempt: clears the runtime's bookkeeping, calls `reset()` and traces
   /// it. The touches it tracked are never delivered to it again (<doc:BehaviourReference> §2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
-    guard recognizer.runtime.participating else { return }
+    guard slots[slot(recognizer)].participating else { return }
     if !recognizer.requires.isEmpty || !recognizer.dependents.isEmpty {
       dropAttemptEdges(of: recognizer)
     }
-    recognizer.runtime.attempt &+= 1
-    recognizer.runtime.participating = false
+    recognizer.attempt &+= 1
     setHeld(recognizer, false)
-    recognizer.runtime.wants = .possible
-    recognizer.runtime.firstWanted = .possible
-    recognizer.runtime.sentAction = false
-    recognizer.runtime.recognized = false
-    recognizer.runtime.shouldBeginAsked = false
-    recognizer.runtime.touchType = nil
-    recognizer.runtime.inputKind = .touches
-    recognizer.runtime.watchdogPending = false
-    recognizer.runtime.candidate = nil
-    recognizer.runtime.excludedBy = nil
+    slots[slot(recognizer)].endAttempt()
     stopWithholding(recognizer)
     if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.clear() }
     recognizer.cancelAllTimers()
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
-    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.clear() }
     removedParticipants += 1
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible

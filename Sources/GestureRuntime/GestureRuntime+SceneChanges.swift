@@ -12,7 +12,7 @@ extension GestureRuntime {
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
-    guard recognizer.runtime.participating else { return }
+    guard slots[slot(recognizer)].participating else { return }
     sceneChange { [unowned self] in
       self.stopAttempt(of: [recognizer], reason: "removed from its view")
     }
@@ -22,20 +22,21 @@ extension GestureRuntime {
     var recognizers: [GestureRecognizer] = []
     var stack = [view]
     while let current = stack.popLast() {
-      recognizers.append(contentsOf: current.gestureRecognizers.filter { $0.runtime.participating })
+      recognizers.append(contentsOf: current.gestureRecognizers.filter { isParticipating($0) })
       stack.append(contentsOf: current.subviews)
     }
     let records =
       liveTouches.records.filter { $0.view?.isDescendant(of: view) ?? false }
       + withheldRecords.elements.filter { $0.view?.isDescendant(of: view) ?? false }
     guard !recognizers.isEmpty || !records.isEmpty else {
-      GestureRuntime.detach(view)
+      detach(view)
       dropUnlistedParticipants()
+      freeDetachedSlots()
       return
     }
     sceneChange { [unowned self] in
       self.stopAttempt(of: recognizers, reason: "its view was removed")
-      GestureRuntime.detach(view)
+      self.detach(view)
       self.dropUnlistedParticipants()
       for record in records where record.viewState != .done {
         record.cancelRequested = true
@@ -48,7 +49,7 @@ extension GestureRuntime {
   /// tree), so that one coming back and joining an attempt before the next compaction is listed
   /// anew, once, instead of twice.
   func dropUnlistedParticipants() {
-    removeParticipants { !$0.runtime.listed }
+    removeParticipants { !slots[slot($0)].listed }
   }
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
@@ -65,11 +66,11 @@ extension GestureRuntime {
   /// `touchesCancelled`, end as `failed` or `cancelled`, their dependents are told, and they are
   /// reset (<doc:BehaviourReference> §2.6).
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
-    for recognizer in recognizers where recognizer.runtime.participating {
+    for recognizer in recognizers where slots[slot(recognizer)].participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
         let touches = recognizer.trackedTouches
         let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
-        recognizer.runtime.requestedThisDelivery = false
+        recognizer.requestedThisDelivery = false
         stopReason = reason
         recognizer.touchesCancelled(touches, with: event)
         stopReason = nil
@@ -84,7 +85,7 @@ extension GestureRuntime {
     resolve()
     sendActions()
     deliverToViews()
-    for recognizer in recognizers where recognizer.runtime.participating {
+    for recognizer in recognizers where slots[slot(recognizer)].participating {
       resetRecognizer(recognizer)
     }
     runResets()

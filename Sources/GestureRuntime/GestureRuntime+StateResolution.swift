@@ -56,9 +56,9 @@ extension GestureRuntime {
     if published.isTerminal { return }
 
     if state == .failed || state == .cancelled {
-      if recognizer.runtime.candidate != nil {
+      if slots[slot(recognizer)].candidate != nil {
         // Recognized earlier in this round and now stops: publish after the recognition.
-        recognizer.runtime.followUps.append((state, reason))
+        slots[slot(recognizer)].followUps.append((state, reason))
         return
       }
       setHeld(recognizer, false)
@@ -69,8 +69,8 @@ extension GestureRuntime {
     }
 
     // began, changed or ended
-    if recognizer.runtime.candidate != nil {
-      recognizer.runtime.followUps.append((state, reason))
+    if slots[slot(recognizer)].candidate != nil {
+      slots[slot(recognizer)].followUps.append((state, reason))
       return
     }
     if published == .began || published == .changed {
@@ -79,15 +79,15 @@ extension GestureRuntime {
     }
     // Leaving possible. (`heldRequestIsMoot` drops these requests of a held recognizer before
     // they get here when they are made outside resolution: keep the two in step.)
-    if recognizer.runtime.held {
-      if state == .ended && recognizer.runtime.wants != .ended {
-        recognizer.runtime.wants = .ended
+    if slots[slot(recognizer)].held {
+      if state == .ended && slots[slot(recognizer)].wants != .ended {
+        slots[slot(recognizer)].wants = .ended
         if trace != nil { emitWait(recognizer) }
       }
       return
     }
-    if !recognizer.runtime.shouldBeginAsked {
-      recognizer.runtime.shouldBeginAsked = true
+    if !slots[slot(recognizer)].shouldBeginAsked {
+      slots[slot(recognizer)].shouldBeginAsked = true
       if let veto = shouldBeginVeto(recognizer) {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: veto)
@@ -99,13 +99,13 @@ extension GestureRuntime {
       let edge = recognizer.requires[edgeIndex]
       guard !edge.onCycle else { continue }
       let target = edge.target
-      guard target.runtime.participating else { continue }
-      if target.runtime.recognized {
+      guard slots[slot(target)].participating else { continue }
+      if slots[slot(target)].recognized {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
         return
       }
-      if target.runtime.sequence == currentSequence(of: target) && target.publishedState == .possible {
+      if slots[slot(target)].sequence == currentSequence(of: target) && target.publishedState == .possible {
         waiting = true
       }
     }
@@ -145,11 +145,13 @@ extension GestureRuntime {
   }
 
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
-    recognizer.runtime.candidate = state
+    slots[slot(recognizer)].candidate = state
     // Stores only what changes: a continuous recognizer's every `changed` comes through here.
-    if reason != nil || recognizer.runtime.candidateReason != nil { recognizer.runtime.candidateReason = reason }
-    if !recognizer.runtime.followUps.isEmpty { recognizer.runtime.followUps.clear() }
-    if recognizer.runtime.excludedBy != nil { recognizer.runtime.excludedBy = nil }
+    if reason != nil || slots[slot(recognizer)].candidateReason != nil {
+      slots[slot(recognizer)].candidateReason = reason
+    }
+    if !slots[slot(recognizer)].followUps.isEmpty { slots[slot(recognizer)].followUps.clear() }
+    if slots[slot(recognizer)].excludedBy != nil { slots[slot(recognizer)].excludedBy = nil }
     candidates.append(recognizer)
   }
 
@@ -158,8 +160,8 @@ extension GestureRuntime {
     // Tie order: the deepest view first; on one view, the one added first.
     if candidates.count > 1 {
       candidates.sort { a, b in
-        a.runtime.depth != b.runtime.depth
-          ? a.runtime.depth > b.runtime.depth : a.additionOrder < b.additionOrder
+        slots[slot(a)].depth != slots[slot(b)].depth
+          ? slots[slot(a)].depth > slots[slot(b)].depth : a.additionOrder < b.additionOrder
       }
     }
     gatherExcludableTracking()
@@ -167,19 +169,19 @@ extension GestureRuntime {
     // removes from it).
     for index in 0..<candidates.count {
       let candidate = candidates[index]
-      if candidate.runtime.excludedBy == nil { exclude(by: candidate) }
+      if slots[slot(candidate)].excludedBy == nil { exclude(by: candidate) }
     }
     excludableTracking.removeAll()
     for index in 0..<candidates.count {
       publishCandidate(candidates[index])
     }
-    for index in 0..<excluded.count where excluded[index].runtime.excludedBy != nil {
+    for index in 0..<excluded.count where slots[slot(excluded[index])].excludedBy != nil {
       let loser = excluded[index]
       // Excluded by a candidate that was itself excluded later: its exclusion still stands.
-      let excluder = loser.runtime.excludedBy!
-      loser.runtime.excludedBy = nil
-      loser.runtime.candidate = nil
-      loser.runtime.followUps.clear()
+      let excluder = slots[slot(loser)].excludedBy!
+      slots[slot(loser)].excludedBy = nil
+      slots[slot(loser)].candidate = nil
+      slots[slot(loser)].followUps.clear()
       if loser.publishedState.isTerminal { continue }
       loser.requestedState = .failed
       setHeld(loser, false)
@@ -196,19 +198,19 @@ extension GestureRuntime {
   @inline(__always)
   private func publishCandidate(_ winner: GestureRecognizer) {
     // Already published as the loser of an earlier winner in this round.
-    guard let state = winner.runtime.candidate else { return }
+    guard let state = slots[slot(winner)].candidate else { return }
     // An excluded candidate is published with the exclusions of its winner, after the
     // winner's own state line (cause before effect).
-    if winner.runtime.excludedBy != nil { return }
-    winner.runtime.candidate = nil
+    if slots[slot(winner)].excludedBy != nil { return }
+    slots[slot(winner)].candidate = nil
     let from = winner.publishedState
     let fromPossible = from == .possible
-    publish(winner, state, reason: winner.runtime.candidateReason ?? defaultReason(state, from: from))
-    for loserIndex in 0..<excluded.count where excluded[loserIndex].runtime.excludedBy === winner {
+    publish(winner, state, reason: slots[slot(winner)].candidateReason ?? defaultReason(state, from: from))
+    for loserIndex in 0..<excluded.count where slots[slot(excluded[loserIndex])].excludedBy === winner {
       let loser = excluded[loserIndex]
-      loser.runtime.excludedBy = nil
-      loser.runtime.candidate = nil
-      loser.runtime.followUps.clear()
+      slots[slot(loser)].excludedBy = nil
+      slots[slot(loser)].candidate = nil
+      slots[slot(loser)].followUps.clear()
       // Already decided in this round (for example failed by a requirement of an earlier winner).
       guard !loser.publishedState.isTerminal else { continue }
       loser.requestedState = .failed
@@ -221,19 +223,21 @@ extension GestureRuntime {
       for dependentIndex in winner.dependents.indices {
         let dependent = winner.dependents[dependentIndex]
         guard
-          dependent !== winner && dependent.runtime.participating
-            && dependent.publishedState == .possible && !dependent.runtime.sentAction
-            && dependent.runtime.candidate == nil
-            && dependent.requires.contains(where: { $0.target === winner && (!$0.onCycle || dependent.runtime.held) })
+          dependent !== winner && slots[slot(dependent)].participating
+            && dependent.publishedState == .possible && !slots[slot(dependent)].sentAction
+            && slots[slot(dependent)].candidate == nil
+            && dependent.requires.contains(where: {
+              $0.target === winner && (!$0.onCycle || slots[slot(dependent)].held)
+            })
         else { continue }
         dependent.requestedState = .failed
         setHeld(dependent, false)
         publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
       }
     }
-    if !winner.runtime.followUps.isEmpty {
-      let followUps = winner.runtime.followUps
-      winner.runtime.followUps.clear()
+    if !slots[slot(winner)].followUps.isEmpty {
+      let followUps = slots[slot(winner)].followUps
+      slots[slot(winner)].followUps.clear()
       for (then, reason) in followUps where !winner.publishedState.isTerminal {
         let previous = winner.publishedState
         let target: GestureRecognizer.State =
@@ -272,10 +276,10 @@ extension GestureRuntime {
     }
     if state != .failed && state != .possible {
       actionQueue.append((recognizer, state))
-      recognizer.runtime.sentAction = true
+      slots[slot(recognizer)].sentAction = true
     }
     if from == .possible && (state == .began || state == .ended) {
-      recognizer.runtime.recognized = true
+      slots[slot(recognizer)].recognized = true
       if recognizer.cancelsTouchesInView {
         for attemptIndex in recognizer.attemptTouches.indices {
           let attempt = recognizer.attemptTouches[attemptIndex]
@@ -299,7 +303,7 @@ extension GestureRuntime {
       if state == .failed || state == .cancelled {
         for dependentIndex in recognizer.dependents.indices {
           let dependent = recognizer.dependents[dependentIndex]
-          guard dependent.runtime.held else { continue }
+          guard slots[slot(dependent)].held else { continue }
           releases.append(dependent)
         }
       }

@@ -19,7 +19,7 @@ extension GestureRuntime {
 
   func isLive(_ timer: PendingTimer) -> Bool {
     if timer.id == Self.watchdogTimerID {
-      return timer.recognizer.runtime.watchdogPending
+      return slots[slot(timer.recognizer)].watchdogPending
         && timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
     }
     return timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
@@ -42,7 +42,7 @@ extension GestureRuntime {
       if timer.id == Self.watchdogTimerID { return watchdogFired(recognizer) }
       if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
       guard !recognizer.requestedState.isTerminal else { return }
-      recognizer.runtime.requestedThisDelivery = false
+      recognizer.requestedThisDelivery = false
       recognizer.timerFired(timer.id)
     }
   }

@@ -10,10 +10,10 @@ extension GestureRuntime {
     for index in 0..<watchdogCandidates.count {
       let recognizer = watchdogCandidates[index]
       guard
-        recognizer.runtime.participating && !recognizer.runtime.watchdogPending
+        slots[slot(recognizer)].participating && !slots[slot(recognizer)].watchdogPending
           && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
       else { continue }
-      recognizer.runtime.watchdogPending = true
+      slots[slot(recognizer)].watchdogPending = true
       startTimer(
         for: recognizer, id: Self.watchdogTimerID,
         deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
@@ -25,14 +25,14 @@ extension GestureRuntime {
   /// it is held for recognizers that are themselves still deciding (their own watchdogs decide
   /// it).
   func watchdogFired(_ recognizer: GestureRecognizer) {
-    recognizer.runtime.watchdogPending = false
-    guard recognizer.runtime.participating, !recognizer.publishedState.isTerminal,
+    slots[slot(recognizer)].watchdogPending = false
+    guard slots[slot(recognizer)].participating, !recognizer.publishedState.isTerminal,
       recognizer.trackedTouches.isEmpty
     else { return }
     // A held recognizer waits for its targets' own watchdogs, which decide it; only when
     // every target it waits for is itself held (a deadlock) does its own watchdog act.
-    if recognizer.runtime.held
-      && recognizer.requires.contains(where: { isPendingTarget($0.target) && !$0.target.runtime.held })
+    if slots[slot(recognizer)].held
+      && recognizer.requires.contains(where: { isPendingTarget($0.target) && !slots[slot($0.target)].held })
     {
       watchdogCandidates.append(recognizer)
       return

@@ -75,7 +75,14 @@ public final class GestureRuntime {
   /// (<doc:BehaviourReference> §2.5).
   var ignoredThisDelivery = 0
 
-  // Recognizers in an attempt.
+  // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
+  /// This runtime's number, which the recognizers it gave slots carry (``GestureCore/GestureRecognizer/runtimeSlotOwner``).
+  let runtimeNumber = GestureRuntime.nextRuntimeNumber()
+  /// The table of recognizer slots (`slot(_:)`); slot 0 is never given out.
+  var slots: ContiguousArray<RecognizerSlot> = [RecognizerSlot()]
+  var freeSlots: [Int] = []
+  /// Recognizers that left the tree: their slots are given back once their attempt has ended.
+  var detachedRecognizers: [GestureRecognizer] = []
   let participants = ScratchList<GestureRecognizer>()
 
   // Dispatch state.
@@ -200,13 +207,14 @@ public final class GestureRuntime {
 
   deinit {
     if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
-    GestureRuntime.detach(window, forgettingTouches: true)
+    detach(window, forgettingTouches: true)
     // A touch still down links to its record and back, and holds its view, whose recognizers
     // hold the touch: break those loops so that nothing of the scene outlives us.
     for record in liveTouches.records { record.touch.runtimeRecord = nil }
     for record in withheldRecords.elements { record.touch.runtimeRecord = nil }
-    // An attempt's requirement edges (both directions) and exclusions are strong references
-    // between recognizers: a scene dropped mid-attempt must not keep itself alive through them.
+    // An attempt's requirement edges (both directions) are strong references between
+    // recognizers: a scene dropped mid-attempt must not keep itself alive through them. (The
+    // exclusions are in the slots, which go with the runtime.)
     for recognizer in participants.elements {
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
@@ -215,14 +223,14 @@ public final class GestureRuntime {
       recognizer.attemptTouches.clear()
       recognizer.requires.clear()
       recognizer.dependents.clear()
-      recognizer.runtime.excludedBy = nil
     }
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.
-    for recognizer in participants.elements where recognizer.runtime.participating {
-      let attempt = recognizer.runtime.attempt
-      recognizer.runtime = RecognizerRuntimeRecord()
-      recognizer.runtime.attempt = attempt &+ 1
+    // (A later runtime has another number: it gives the recognizer a fresh slot.)
+    for recognizer in participants.elements where slots[slot(recognizer)].participating {
+      recognizer.attempt &+= 1
+      recognizer.requestedThisDelivery = false
+      recognizer.actionState = nil
       recognizer.timerSlots.clear()
       recognizer.lastTouchLocations.clear()
       recognizer.requestedState = .possible
@@ -232,20 +240,23 @@ public final class GestureRuntime {
   }
 
   /// Clears what a subtree's views and recognizers keep of this runtime: the unowned references
-  /// to it, and the marks of its passes and its participant list, which another runtime (or
-  /// this one's successor, whose counters start over) would otherwise misread. When the runtime
-  /// itself goes, the views' counts of touches it told them about go too.
-  static func detach(_ root: View, forgettingTouches: Bool = false) {
+  /// to it, and the marks of its passes and its participant list, which would otherwise be
+  /// misread (the recognizers' slots are given back once their attempts have ended). When the
+  /// runtime itself goes, the views' counts of touches it told them about go too.
+  func detach(_ root: View, forgettingTouches: Bool = false) {
     var stack = [root]
     while let view = stack.popLast() {
       view.runtimeMark = 0
       if forgettingTouches { view.activeTouchCount = 0 }
       for recognizer in view.gestureRecognizers {
         recognizer.host = nil
-        recognizer.runtime.listed = false
-        recognizer.runtime.mark = 0
-        recognizer.runtime.resetMark = 0
-        recognizer.runtime.sequence = 0
+        guard recognizer.runtimeSlotOwner == runtimeNumber else { continue }
+        let number = recognizer.runtimeSlot
+        slots[number].listed = false
+        slots[number].mark = 0
+        slots[number].resetMark = 0
+        slots[number].sequence = 0
+        if !forgettingTouches { detachedRecognizers.append(recognizer) }
       }
       stack.append(contentsOf: view.subviews)
     }
@@ -330,7 +341,7 @@ public final class GestureRuntime {
   public var activeTouchCount: Int { liveTouches.count - pointer.syntheticCount }
 
   /// The recognizers in an attempt (they received a touch since their last reset).
-  public var activeRecognizers: [GestureRecognizer] { participants.elements.filter { $0.runtime.participating } }
+  public var activeRecognizers: [GestureRecognizer] { participants.elements.filter { slots[slot($0)].participating } }
 
   // MARK: Trace helpers
 

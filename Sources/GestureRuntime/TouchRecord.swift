@@ -108,14 +108,14 @@ final class TouchRecord {
     let entry = entries[index]
     let recognizer = entry.recognizer
     let deliverable =
-      entry.attempt == recognizer.runtime.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
+      entry.attempt == recognizer.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
     return deliverable ? recognizer : nil
   }
 
   /// Whether `recognizer` still holds this touch in its current attempt.
   func isHeld(by recognizer: GestureRecognizer) -> Bool {
     for index in 0..<entries.count where entries[index].recognizer === recognizer {
-      return entries[index].attempt == recognizer.runtime.attempt
+      return entries[index].attempt == recognizer.attempt
     }
     return false
   }

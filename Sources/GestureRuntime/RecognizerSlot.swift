@@ -1,0 +1,124 @@
+import GestureCore
+import Synchronization
+
+/// What the runtime keeps about one recognizer of its tree: a slot of its table, indexed by the
+/// number the recognizer carries (``GestureRuntime/slot(_:)``). Only the rules read or write it;
+/// the recognizer itself keeps no more than that number, its attempt count and what its subclass
+/// asked during a delivery.
+struct RecognizerSlot {
+  /// Whether the recognizer has received a touch since its last reset.
+  var participating = false
+  /// Whether it is in the runtime's list of participants (which drops reset ones lazily).
+  var listed = false
+  /// The touch sequence in which it last received a touch.
+  var sequence = 0
+  /// Whether a requested transition is held by a failure requirement (<doc:BehaviourReference> §3.8).
+  var held = false
+  /// What it will publish when released: `began` or `ended`.
+  var wants: GestureRecognizer.State = .possible
+  /// Whether it has sent an action in the current attempt.
+  var sentAction = false
+  /// Whether it has published `began` or `ended` in the current attempt.
+  var recognized = false
+  /// Whether the view and delegate were asked `shouldBegin` in this attempt.
+  var shouldBeginAsked = false
+  /// The depth of the view when the attempt began (tie order, <doc:BehaviourReference> §3.4).
+  var depth = 0
+  /// Scratch marks for the runtime's passes.
+  var mark: UInt64 = 0
+  var resetMark: UInt64 = 0
+  var candidate: GestureRecognizer.State?
+  var candidateReason: String?
+  /// States asked for after the candidate state in the same round, published right after it.
+  var followUps: [(state: GestureRecognizer.State, reason: String?)] = []
+  /// What it first asked for while held: `began` or `ended`.
+  var firstWanted: GestureRecognizer.State = .possible
+  var excludedBy: GestureRecognizer?
+  /// The touch type of the attempt's first touch (``GestureRecognizer/requiresExclusiveTouchType``).
+  var touchType: TouchType?
+  /// The kind of input of the attempt: touches, hover or scroll (<doc:BehaviourReference> §6.3–6.4).
+  var inputKind = EventType.touches
+  /// Whether the runtime has a watchdog timer pending (<doc:BehaviourReference> §3.12).
+  var watchdogPending = false
+
+}
+
+extension RecognizerSlot {
+  /// Ends the attempt: everything but the marks and the listing goes back to its initial value
+  /// (`held` is cleared first, through `setHeld`, which keeps the runtime's count).
+  mutating func endAttempt() {
+    assert(!held, "a recognizer's attempt ended while it was still held")
+    participating = false
+    wants = .possible
+    firstWanted = .possible
+    sentAction = false
+    recognized = false
+    shouldBeginAsked = false
+    touchType = nil
+    inputKind = .touches
+    watchdogPending = false
+    candidate = nil
+    excludedBy = nil
+    if !followUps.isEmpty { followUps.clear() }
+  }
+}
+
+/// Numbers runtimes, so that a recognizer's slot number is read only by the runtime that gave it
+/// (a runtime created later at the same address gets another number).
+private let runtimeNumbers = Atomic<UInt64>(0)
+
+extension GestureRuntime {
+  static func nextRuntimeNumber() -> UInt64 {
+    runtimeNumbers.add(1, ordering: .relaxed).newValue
+  }
+
+  /// The recognizer's slot in this runtime's table, given on first use. Slot 0 is never given:
+  /// it stays empty.
+  @inline(__always)
+  func slot(_ recognizer: GestureRecognizer) -> Int {
+    recognizer.runtimeSlotOwner == runtimeNumber ? recognizer.runtimeSlot : giveSlot(to: recognizer)
+  }
+
+  /// Whether the recognizer is in an attempt of this runtime (without giving it a slot).
+  func isParticipating(_ recognizer: GestureRecognizer) -> Bool {
+    recognizer.runtimeSlotOwner == runtimeNumber && slots[recognizer.runtimeSlot].participating
+  }
+
+  private func giveSlot(to recognizer: GestureRecognizer) -> Int {
+    let index: Int
+    if let free = freeSlots.popLast() {
+      index = free
+    } else {
+      index = slots.count
+      slots.append(RecognizerSlot())
+    }
+    recognizer.runtimeSlot = index
+    recognizer.runtimeSlotOwner = runtimeNumber
+    return index
+  }
+
+  /// Gives back the slots of recognizers that left the tree (`detach`), once they are out of any
+  /// attempt: a recognizer removed mid-attempt keeps its slot until its attempt has ended.
+  func freeDetachedSlots() {
+    var index = 0
+    while index < detachedRecognizers.count {
+      let recognizer = detachedRecognizers[index]
+      guard recognizer.runtimeSlotOwner == runtimeNumber else {
+        detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)
+        detachedRecognizers.removeLast()
+        continue
+      }
+      let number = recognizer.runtimeSlot
+      if slots[number].participating || slots[number].listed {
+        index += 1
+        continue
+      }
+      slots[number] = RecognizerSlot()
+      freeSlots.append(number)
+      recognizer.runtimeSlotOwner = 0
+      recognizer.runtimeSlot = 0
+      detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)
+      detachedRecognizers.removeLast()
+    }
+  }
+}
