@@ -11,12 +11,12 @@ extension GestureRuntime {
   /// Runs `body` as one dispatch, then resolves, sends actions, tells views and resets; then runs
   /// whatever was queued from callbacks.
   func dispatch(_ body: () -> Void) {
+    if !detachedRecognizers.isEmpty { freeDetachedSlots() }
     isDispatching = true
     dispatchNumber &+= 1
     body()
     settle()
     isDispatching = false
-    if !detachedRecognizers.isEmpty { freeDetachedSlots() }
     if !deferred.isEmpty { runDeferred() }
     #if DEBUG
       // Once the work queued from callbacks has run too (until then a removal, say, is half done).

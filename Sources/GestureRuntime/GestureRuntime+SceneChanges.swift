@@ -12,10 +12,16 @@ extension GestureRuntime {
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
-    guard slots[slot(recognizer)].participating else { return }
-    sceneChange { [unowned self] in
-      self.stopAttempt(of: [recognizer], reason: "removed from its view")
+    guard recognizer.runtimeSlotOwner == runtimeNumber else { return }
+    let number = recognizer.runtimeSlot
+    if slots[number].participating {
+      sceneChange { [unowned self] in
+        self.stopAttempt(of: [recognizer], reason: "removed from its view")
+      }
     }
+    // Listed after the change ran (when it ran at once): a dispatch gives the slot back only once
+    // the recognizer is off its view.
+    detachedRecognizers.append((recognizer, number))
   }
 
   func viewWillBeRemoved(_ view: View) {
@@ -31,7 +37,6 @@ extension GestureRuntime {
     guard !recognizers.isEmpty || !records.isEmpty else {
       detach(view)
       dropUnlistedParticipants()
-      freeDetachedSlots()
       return
     }
     sceneChange { [unowned self] in

@@ -82,7 +82,7 @@ public final class GestureRuntime {
   var slots: ContiguousArray<RecognizerSlot> = [RecognizerSlot()]
   var freeSlots: [Int] = []
   /// Recognizers that left the tree: their slots are given back once their attempt has ended.
-  var detachedRecognizers: [GestureRecognizer] = []
+  var detachedRecognizers: [(recognizer: GestureRecognizer, slot: Int)] = []
   let participants = ScratchList<GestureRecognizer>()
 
   // Dispatch state.
@@ -256,7 +256,7 @@ public final class GestureRuntime {
         slots[number].mark = 0
         slots[number].resetMark = 0
         slots[number].sequence = 0
-        if !forgettingTouches { detachedRecognizers.append(recognizer) }
+        if !forgettingTouches { detachedRecognizers.append((recognizer, number)) }
       }
       stack.append(contentsOf: view.subviews)
     }

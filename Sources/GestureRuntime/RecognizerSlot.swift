@@ -97,28 +97,35 @@ extension GestureRuntime {
     return index
   }
 
-  /// Gives back the slots of recognizers that left the tree (`detach`), once they are out of any
-  /// attempt: a recognizer removed mid-attempt keeps its slot until its attempt has ended.
+  /// Gives back the slots of recognizers that left the tree (`detach`, `recognizerWillBeRemoved`),
+  /// at the start of the next dispatch (when the removal is complete), once they are out of
+  /// their attempt and off the participant list. One that came back into the tree keeps its slot.
   func freeDetachedSlots() {
     var index = 0
     while index < detachedRecognizers.count {
-      let recognizer = detachedRecognizers[index]
-      guard recognizer.runtimeSlotOwner == runtimeNumber else {
-        detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)
-        detachedRecognizers.removeLast()
-        continue
+      let (recognizer, number) = detachedRecognizers[index]
+      let stillOurs = recognizer.runtimeSlotOwner == runtimeNumber
+      // Back in this tree: it keeps its slot. Gone to another runtime: the slot is still ours.
+      if !(stillOurs && isInTree(recognizer)) {
+        if slots[number].participating || slots[number].listed {
+          index += 1
+          continue
+        }
+        slots[number] = RecognizerSlot()
+        freeSlots.append(number)
+        if stillOurs {
+          recognizer.runtimeSlotOwner = 0
+          recognizer.runtimeSlot = 0
+        }
       }
-      let number = recognizer.runtimeSlot
-      if slots[number].participating || slots[number].listed {
-        index += 1
-        continue
-      }
-      slots[number] = RecognizerSlot()
-      freeSlots.append(number)
-      recognizer.runtimeSlotOwner = 0
-      recognizer.runtimeSlot = 0
       detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)
       detachedRecognizers.removeLast()
     }
+  }
+
+  /// Whether the recognizer's view is in this runtime's tree.
+  private func isInTree(_ recognizer: GestureRecognizer) -> Bool {
+    guard let view = recognizer.view else { return false }
+    return view.root === window
   }
 }
