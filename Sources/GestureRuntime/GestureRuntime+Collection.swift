@@ -152,7 +152,7 @@ extension GestureRuntime {
         startAttempt(recognizer, depth: depth)
         if !recognizer.requires.isEmpty { edgesAdded = true }
       }
-      let number = slot(recognizer)
+      let number = ownSlot(recognizer)
       slots[number].watchdogPending = false
       slots[number].sequence = sequence
       if slots[number].touchType == nil { slots[number].touchType = touch.type }
@@ -221,7 +221,7 @@ extension GestureRuntime {
   /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
   @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
-    let number = slot(recognizer)
+    let number = ownSlot(recognizer)
     slots[number].participating = true
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
     slots[number].depth = depth

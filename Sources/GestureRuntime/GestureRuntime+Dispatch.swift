@@ -99,7 +99,7 @@ extension GestureRuntime {
     for index in 0..<eventRecords.count {
       let entries = eventRecords[index].entries
       for entryIndex in 0..<entries.count where slots[slot(entries[entryIndex].recognizer)].mark != mark {
-        slots[slot(entries[entryIndex].recognizer)].mark = mark
+        slots[ownSlot(entries[entryIndex].recognizer)].mark = mark
         order.append(entries[entryIndex].recognizer)
       }
     }

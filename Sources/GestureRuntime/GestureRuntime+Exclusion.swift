@@ -89,7 +89,7 @@ extension GestureRuntime {
       {
         return
       }
-      slots[slot(other)].excludedBy = winner
+      slots[ownSlot(other)].excludedBy = winner
       excluded.append(other)
     }
   }
@@ -126,7 +126,7 @@ extension GestureRuntime {
   {
     passMark &+= 1
     let mark = passMark
-    slots[slot(recognizer)].mark = mark
+    slots[ownSlot(recognizer)].mark = mark
     members.append(recognizer)
     var stack: [GestureRecognizer] = []
     swap(&stack, &componentStack)
@@ -139,7 +139,7 @@ extension GestureRuntime {
         guard !edge.onCycle && slots[slot(edge.target)].participating && slots[slot(edge.target)].mark != mark else {
           continue
         }
-        slots[slot(edge.target)].mark = mark
+        slots[ownSlot(edge.target)].mark = mark
         stack.append(edge.target)
         members.append(edge.target)
       }
@@ -149,7 +149,7 @@ extension GestureRuntime {
           slots[slot(dependent)].participating && slots[slot(dependent)].mark != mark
             && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
-        slots[slot(dependent)].mark = mark
+        slots[ownSlot(dependent)].mark = mark
         stack.append(dependent)
         members.append(dependent)
       }

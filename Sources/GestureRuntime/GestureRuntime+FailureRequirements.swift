@@ -107,18 +107,18 @@ extension GestureRuntime {
       }
       if waiting {
         setHeld(recognizer, true)
-        slots[slot(recognizer)].wants = hold.first
-        slots[slot(recognizer)].firstWanted = hold.first
+        slots[ownSlot(recognizer)].wants = hold.first
+        slots[ownSlot(recognizer)].firstWanted = hold.first
         if trace != nil { emitWait(recognizer) }
         if hold.first != .ended && hold.endedReason != nil {
-          slots[slot(recognizer)].wants = .ended
+          slots[ownSlot(recognizer)].wants = .ended
           if trace != nil { emitWait(recognizer) }
         }
         continue
       }
       addCandidate(recognizer, hold.first, reason: hold.reason)
       if hold.first != .ended, let endedReason = hold.endedReason {
-        slots[slot(recognizer)].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
+        slots[ownSlot(recognizer)].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
       }
     }
     holds.clear()
@@ -166,7 +166,7 @@ extension GestureRuntime {
     }
     addCandidate(recognizer, first, reason: reason)
     if first == .began && logical == .ended {
-      slots[slot(recognizer)].followUps.append((.ended, "ended while waiting"))
+      slots[ownSlot(recognizer)].followUps.append((.ended, "ended while waiting"))
     }
   }
 
@@ -174,7 +174,7 @@ extension GestureRuntime {
   /// the flag and the count always agree).
   @inline(__always)
   func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
-    let number = slot(recognizer)
+    let number = ownSlot(recognizer)
     guard slots[number].held != held else { return }
     slots[number].held = held
     heldCount += held ? 1 : -1

@@ -79,10 +79,10 @@ extension GestureRuntime {
         startAttempt(recognizer, depth: recognizer.view?.depth ?? 0)
         if !recognizer.requires.isEmpty { edgesAdded = true }
       }
-      slots[slot(recognizer)].inputKind = kind
-      slots[slot(recognizer)].watchdogPending = false
-      slots[slot(recognizer)].sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
-      slots[slot(recognizer)].touchType = slots[slot(recognizer)].touchType ?? touch.type
+      slots[ownSlot(recognizer)].inputKind = kind
+      slots[ownSlot(recognizer)].watchdogPending = false
+      slots[ownSlot(recognizer)].sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
+      slots[ownSlot(recognizer)].touchType = slots[slot(recognizer)].touchType ?? touch.type
       record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }

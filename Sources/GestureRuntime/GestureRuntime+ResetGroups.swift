@@ -36,14 +36,14 @@ extension GestureRuntime {
     guard slots[slot(recognizer)].participating && slots[slot(recognizer)].resetMark != mark else { return }
     // Most recognizers have no requirement with another participant: reset them alone.
     if recognizer.requires.isEmpty && recognizer.dependents.isEmpty {
-      slots[slot(recognizer)].resetMark = mark
+      slots[ownSlot(recognizer)].resetMark = mark
       if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
       return
     }
     // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
     if let partner = solePartner(of: recognizer), slots[slot(partner)].participating {
-      slots[slot(recognizer)].resetMark = mark
-      slots[slot(partner)].resetMark = mark
+      slots[ownSlot(recognizer)].resetMark = mark
+      slots[ownSlot(partner)].resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
@@ -63,7 +63,7 @@ extension GestureRuntime {
     fillResetGroup(of: recognizer, into: &group)
     var allFinished = true
     for member in group {
-      slots[slot(member)].resetMark = mark
+      slots[ownSlot(member)].resetMark = mark
       if !member.publishedState.isTerminal { allFinished = false }
     }
     if allFinished {
@@ -113,7 +113,7 @@ extension GestureRuntime {
     var kept = 0
     for index in 0..<participants.count {
       if leaving(participants[index]) {
-        slots[slot(participants[index])].listed = false
+        slots[ownSlot(participants[index])].listed = false
       } else {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
@@ -133,7 +133,7 @@ extension GestureRuntime {
     // A mark of its own keeps this walk linear; the caller re-marks the members afterwards.
     passMark &+= 1
     let seen = passMark
-    slots[slot(recognizer)].mark = seen
+    slots[ownSlot(recognizer)].mark = seen
     group.append(recognizer)
     var index = 0
     while index < group.count {
@@ -145,7 +145,7 @@ extension GestureRuntime {
         guard !edge.onCycle && slots[slot(edge.target)].participating && slots[slot(edge.target)].mark != seen else {
           continue
         }
-        slots[slot(edge.target)].mark = seen
+        slots[ownSlot(edge.target)].mark = seen
         group.append(edge.target)
       }
       for dependentIndex in current.dependents.indices {
@@ -154,7 +154,7 @@ extension GestureRuntime {
           slots[slot(dependent)].participating && slots[slot(dependent)].mark != seen
             && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
-        slots[slot(dependent)].mark = seen
+        slots[ownSlot(dependent)].mark = seen
         group.append(dependent)
       }
     }
@@ -169,7 +169,7 @@ extension GestureRuntime {
     }
     recognizer.attempt &+= 1
     setHeld(recognizer, false)
-    slots[slot(recognizer)].endAttempt()
+    slots[ownSlot(recognizer)].endAttempt()
     stopWithholding(recognizer)
     if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.clear() }
     recognizer.cancelAllTimers()

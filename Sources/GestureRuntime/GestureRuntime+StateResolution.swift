@@ -58,7 +58,7 @@ extension GestureRuntime {
     if state == .failed || state == .cancelled {
       if slots[slot(recognizer)].candidate != nil {
         // Recognized earlier in this round and now stops: publish after the recognition.
-        slots[slot(recognizer)].followUps.append((state, reason))
+        slots[ownSlot(recognizer)].followUps.append((state, reason))
         return
       }
       setHeld(recognizer, false)
@@ -70,7 +70,7 @@ extension GestureRuntime {
 
     // began, changed or ended
     if slots[slot(recognizer)].candidate != nil {
-      slots[slot(recognizer)].followUps.append((state, reason))
+      slots[ownSlot(recognizer)].followUps.append((state, reason))
       return
     }
     if published == .began || published == .changed {
@@ -81,13 +81,13 @@ extension GestureRuntime {
     // they get here when they are made outside resolution: keep the two in step.)
     if slots[slot(recognizer)].held {
       if state == .ended && slots[slot(recognizer)].wants != .ended {
-        slots[slot(recognizer)].wants = .ended
+        slots[ownSlot(recognizer)].wants = .ended
         if trace != nil { emitWait(recognizer) }
       }
       return
     }
     if !slots[slot(recognizer)].shouldBeginAsked {
-      slots[slot(recognizer)].shouldBeginAsked = true
+      slots[ownSlot(recognizer)].shouldBeginAsked = true
       if let veto = shouldBeginVeto(recognizer) {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: veto)
@@ -145,13 +145,13 @@ extension GestureRuntime {
   }
 
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
-    slots[slot(recognizer)].candidate = state
+    slots[ownSlot(recognizer)].candidate = state
     // Stores only what changes: a continuous recognizer's every `changed` comes through here.
     if reason != nil || slots[slot(recognizer)].candidateReason != nil {
-      slots[slot(recognizer)].candidateReason = reason
+      slots[ownSlot(recognizer)].candidateReason = reason
     }
-    if !slots[slot(recognizer)].followUps.isEmpty { slots[slot(recognizer)].followUps.clear() }
-    if slots[slot(recognizer)].excludedBy != nil { slots[slot(recognizer)].excludedBy = nil }
+    if !slots[slot(recognizer)].followUps.isEmpty { slots[ownSlot(recognizer)].followUps.clear() }
+    if slots[slot(recognizer)].excludedBy != nil { slots[ownSlot(recognizer)].excludedBy = nil }
     candidates.append(recognizer)
   }
 
@@ -179,9 +179,9 @@ extension GestureRuntime {
       let loser = excluded[index]
       // Excluded by a candidate that was itself excluded later: its exclusion still stands.
       let excluder = slots[slot(loser)].excludedBy!
-      slots[slot(loser)].excludedBy = nil
-      slots[slot(loser)].candidate = nil
-      slots[slot(loser)].followUps.clear()
+      slots[ownSlot(loser)].excludedBy = nil
+      slots[ownSlot(loser)].candidate = nil
+      slots[ownSlot(loser)].followUps.clear()
       if loser.publishedState.isTerminal { continue }
       loser.requestedState = .failed
       setHeld(loser, false)
@@ -202,15 +202,15 @@ extension GestureRuntime {
     // An excluded candidate is published with the exclusions of its winner, after the
     // winner's own state line (cause before effect).
     if slots[slot(winner)].excludedBy != nil { return }
-    slots[slot(winner)].candidate = nil
+    slots[ownSlot(winner)].candidate = nil
     let from = winner.publishedState
     let fromPossible = from == .possible
     publish(winner, state, reason: slots[slot(winner)].candidateReason ?? defaultReason(state, from: from))
     for loserIndex in 0..<excluded.count where slots[slot(excluded[loserIndex])].excludedBy === winner {
       let loser = excluded[loserIndex]
-      slots[slot(loser)].excludedBy = nil
-      slots[slot(loser)].candidate = nil
-      slots[slot(loser)].followUps.clear()
+      slots[ownSlot(loser)].excludedBy = nil
+      slots[ownSlot(loser)].candidate = nil
+      slots[ownSlot(loser)].followUps.clear()
       // Already decided in this round (for example failed by a requirement of an earlier winner).
       guard !loser.publishedState.isTerminal else { continue }
       loser.requestedState = .failed
@@ -237,7 +237,7 @@ extension GestureRuntime {
     }
     if !slots[slot(winner)].followUps.isEmpty {
       let followUps = slots[slot(winner)].followUps
-      slots[slot(winner)].followUps.clear()
+      slots[ownSlot(winner)].followUps.clear()
       for (then, reason) in followUps where !winner.publishedState.isTerminal {
         let previous = winner.publishedState
         let target: GestureRecognizer.State =
@@ -276,10 +276,10 @@ extension GestureRuntime {
     }
     if state != .failed && state != .possible {
       actionQueue.append((recognizer, state))
-      slots[slot(recognizer)].sentAction = true
+      slots[ownSlot(recognizer)].sentAction = true
     }
     if from == .possible && (state == .began || state == .ended) {
-      slots[slot(recognizer)].recognized = true
+      slots[ownSlot(recognizer)].recognized = true
       if recognizer.cancelsTouchesInView {
         for attemptIndex in recognizer.attemptTouches.indices {
           let attempt = recognizer.attemptTouches[attemptIndex]

@@ -13,7 +13,7 @@ extension GestureRuntime {
         slots[slot(recognizer)].participating && !slots[slot(recognizer)].watchdogPending
           && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
       else { continue }
-      slots[slot(recognizer)].watchdogPending = true
+      slots[ownSlot(recognizer)].watchdogPending = true
       startTimer(
         for: recognizer, id: Self.watchdogTimerID,
         deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
@@ -25,7 +25,7 @@ extension GestureRuntime {
   /// it is held for recognizers that are themselves still deciding (their own watchdogs decide
   /// it).
   func watchdogFired(_ recognizer: GestureRecognizer) {
-    slots[slot(recognizer)].watchdogPending = false
+    slots[ownSlot(recognizer)].watchdogPending = false
     guard slots[slot(recognizer)].participating, !recognizer.publishedState.isTerminal,
       recognizer.trackedTouches.isEmpty
     else { return }

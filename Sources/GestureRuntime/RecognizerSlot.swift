@@ -2,7 +2,7 @@ import GestureCore
 import Synchronization
 
 /// What the runtime keeps about one recognizer of its tree: a slot of its table, indexed by the
-/// number the recognizer carries (``GestureRuntime/slot(_:)``). Only the rules read or write it;
+/// number the recognizer carries (`slot(_:)`, `ownSlot(_:)`). Only the rules read or write it;
 /// the recognizer itself keeps no more than that number, its attempt count and what its subclass
 /// asked during a delivery.
 struct RecognizerSlot {
@@ -72,16 +72,22 @@ extension GestureRuntime {
     runtimeNumbers.add(1, ordering: .relaxed).newValue
   }
 
-  /// The recognizer's slot in this runtime's table, given on first use. Slot 0 is never given:
-  /// it stays empty.
+  /// The recognizer's slot in this runtime's table, to read: slot 0, which holds the initial
+  /// values and is never written, for a recognizer the runtime has not given one.
   @inline(__always)
   func slot(_ recognizer: GestureRecognizer) -> Int {
+    recognizer.runtimeSlotOwner == runtimeNumber ? recognizer.runtimeSlot : 0
+  }
+
+  /// The recognizer's slot in this runtime's table, to write: given on first use.
+  @inline(__always)
+  func ownSlot(_ recognizer: GestureRecognizer) -> Int {
     recognizer.runtimeSlotOwner == runtimeNumber ? recognizer.runtimeSlot : giveSlot(to: recognizer)
   }
 
-  /// Whether the recognizer is in an attempt of this runtime (without giving it a slot).
+  /// Whether the recognizer is in an attempt of this runtime.
   func isParticipating(_ recognizer: GestureRecognizer) -> Bool {
-    recognizer.runtimeSlotOwner == runtimeNumber && slots[recognizer.runtimeSlot].participating
+    slots[slot(recognizer)].participating
   }
 
   private func giveSlot(to recognizer: GestureRecognizer) -> Int {
