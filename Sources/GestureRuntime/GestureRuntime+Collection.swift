@@ -67,7 +67,7 @@ extension GestureRuntime {
   /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).
   func beginTouch(_ input: TouchInput) -> TouchRecord {
     let local = window.convertFromSuperview(input.location)
-    let hit = window.hitTest(local)
+    let hit = askHitTest(window, local)
     var tapCount = 1
     if let last = lastTapEnd, now.microseconds - last.time.microseconds <= Self.tapCountIntervalMicroseconds,
       last.location.distance(to: input.location) <= Self.tapCountDistance
@@ -115,7 +115,7 @@ extension GestureRuntime {
         guard accepts(recognizer, touch) else { continue }
         collected.append(recognizer)
         steps.append(step)
-        if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
+        if !hooked && readAsksForDynamicFailureRequirements(recognizer) { hooked = true }
       }
       view = current.superview
       step += 1
@@ -209,10 +209,7 @@ extension GestureRuntime {
     {
       return false
     }
-    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
-      return false
-    }
-    return true
+    return askShouldReceive(recognizer, touch)
   }
 
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.

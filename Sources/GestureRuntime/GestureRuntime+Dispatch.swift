@@ -184,13 +184,8 @@ extension GestureRuntime {
     assert(
       touches.allSatisfy { $0.record?.isHeld(by: recognizer) ?? false },
       "\(recognizer.displayName) got a touch that is not one of its current attempt's")
-    switch phase {
-    case .began: recognizer.touchesBegan(touches, with: event)
-    case .moved: recognizer.touchesMoved(touches, with: event)
-    case .ended: recognizer.touchesEnded(touches, with: event)
-    case .cancelled: recognizer.touchesCancelled(touches, with: event)
-    case .stationary: return
-    }
+    if phase == .stationary { return }
+    callTouchMethod(phase, touches, of: recognizer, event)
     if phase == .ended || phase == .cancelled {
       removeTracked(touches, from: recognizer)
     }
@@ -285,15 +280,189 @@ extension GestureRuntime {
       if trace != nil {
         let view = recognizer.view
         recognizer.runtime.actionState = state
-        let attributes = recognizer.providesTraceAttributes ? recognizer.traceAttributes(in: view) : []
+        let attributes = askTraceAttributes(of: recognizer, in: view)
         emit(
           .action(
-            recognizer: recognizer.displayName, state: state, location: recognizer.location(in: view),
+            recognizer: recognizer.displayName, state: state, location: askLocation(of: recognizer, in: view),
             attributes: attributes))
       }
       recognizer.runtime.actionState = state
-      recognizer.performActions()
+      callActions(of: recognizer)
       recognizer.runtime.actionState = nil
     }
+  }
+}
+
+// MARK: - User code: the only places it runs
+
+// Every call the runtime makes into code it does not own is one of the functions below: the
+// recognizers' overridable methods, their delegates, the views' methods and the actions. The
+// rules in the other files call these and nothing else of that code, so that what user code can
+// see and do in the middle of a dispatch is decided here, in one place: `runUserCode`.
+extension GestureRuntime {
+  /// Runs one call into user code; every function of this section goes through it.
+  @inline(__always)
+  func runUserCode<Result>(_ callback: StaticString, of owner: AnyObject, _ call: () -> Result) -> Result {
+    call()
+  }
+
+  // The recognizers' methods.
+
+  /// A recognizer's touch method for `phase` (`stationary` touches reach none).
+  @inline(__always)
+  func callTouchMethod(
+    _ phase: TouchPhase, _ touches: [Touch], of recognizer: GestureRecognizer, _ event: TouchEvent
+  ) {
+    switch phase {
+    case .began: runUserCode("touchesBegan", of: recognizer) { recognizer.touchesBegan(touches, with: event) }
+    case .moved: runUserCode("touchesMoved", of: recognizer) { recognizer.touchesMoved(touches, with: event) }
+    case .ended: runUserCode("touchesEnded", of: recognizer) { recognizer.touchesEnded(touches, with: event) }
+    case .cancelled:
+      runUserCode("touchesCancelled", of: recognizer) { recognizer.touchesCancelled(touches, with: event) }
+    case .stationary: return
+    }
+  }
+
+  @inline(__always)
+  func callTimerFired(_ recognizer: GestureRecognizer, _ id: Int) {
+    runUserCode("timerFired", of: recognizer) { recognizer.timerFired(id) }
+  }
+
+  @inline(__always)
+  func callReset(_ recognizer: GestureRecognizer) {
+    runUserCode("reset", of: recognizer) { recognizer.reset() }
+  }
+
+  func callDidFinishWaiting(_ recognizer: GestureRecognizer) {
+    runUserCode("didFinishWaiting", of: recognizer) { recognizer.didFinishWaiting() }
+  }
+
+  /// The recognizer's actions (its target-action pairs and action closures), in the order added.
+  @inline(__always)
+  func callActions(of recognizer: GestureRecognizer) {
+    runUserCode("an action", of: recognizer) { recognizer.performActions() }
+  }
+
+  /// The attributes of an action's trace line: none unless the recognizer provides some.
+  @inline(__always)
+  func askTraceAttributes(of recognizer: GestureRecognizer, in view: View?) -> [TraceAttribute] {
+    runUserCode("traceAttributes", of: recognizer) {
+      recognizer.providesTraceAttributes ? recognizer.traceAttributes(in: view) : []
+    }
+  }
+
+  @inline(__always)
+  func askLocation(of recognizer: GestureRecognizer, in view: View?) -> Point {
+    runUserCode("location(in:)", of: recognizer) { recognizer.location(in: view) }
+  }
+
+  /// Whether the recognizer takes part in the hover or scroll sequence that begins with `event`.
+  func askShouldReceive(_ recognizer: GestureRecognizer, event: TouchEvent) -> Bool {
+    runUserCode("shouldReceive(_:)", of: recognizer) { recognizer.shouldReceive(event) }
+  }
+
+  @inline(__always)
+  func askCanPrevent(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+    runUserCode("canPrevent", of: recognizer) { recognizer.canPrevent(other) }
+  }
+
+  @inline(__always)
+  func askCanBePrevented(_ recognizer: GestureRecognizer, by other: GestureRecognizer) -> Bool {
+    runUserCode("canBePrevented", of: recognizer) { recognizer.canBePrevented(by: other) }
+  }
+
+  /// Whether the recognizer's subclass asks about pairs of recognizers for failure requirements.
+  @inline(__always)
+  func readAsksForDynamicFailureRequirements(_ recognizer: GestureRecognizer) -> Bool {
+    runUserCode("asksForDynamicFailureRequirements", of: recognizer) {
+      recognizer.asksForDynamicFailureRequirements
+    }
+  }
+
+  func askShouldRequireFailure(_ recognizer: GestureRecognizer, of other: GestureRecognizer) -> Bool {
+    runUserCode("shouldRequireFailure(of:)", of: recognizer) { recognizer.shouldRequireFailure(of: other) }
+  }
+
+  func askShouldBeRequiredToFail(_ recognizer: GestureRecognizer, by other: GestureRecognizer) -> Bool {
+    runUserCode("shouldBeRequiredToFail(by:)", of: recognizer) { recognizer.shouldBeRequiredToFail(by: other) }
+  }
+
+  // Their delegates: each answers as if there were none (UIKit's defaults) when none is set.
+
+  /// Whether the recognizer's delegate lets it receive `touch` (true without a delegate).
+  @inline(__always)
+  func askShouldReceive(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return true }
+    return runUserCode("the delegate's shouldReceive", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldReceive: touch)
+    }
+  }
+
+  /// Whether the recognizer's delegate lets it begin (true without a delegate).
+  func askShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return true }
+    return runUserCode("the delegate's gestureRecognizerShouldBegin", of: recognizer) {
+      delegate.gestureRecognizerShouldBegin(recognizer)
+    }
+  }
+
+  /// Whether the recognizer's delegate lets it recognize together with `other` (false without a
+  /// delegate).
+  @inline(__always)
+  func askShouldRecognizeSimultaneously(_ recognizer: GestureRecognizer, with other: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return false }
+    return runUserCode("the delegate's shouldRecognizeSimultaneouslyWith", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldRecognizeSimultaneouslyWith: other)
+    }
+  }
+
+  /// Whether the recognizer's delegate makes it wait for `other` to fail (false without one).
+  func askShouldRequireFailureOf(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return false }
+    return runUserCode("the delegate's shouldRequireFailureOf", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldRequireFailureOf: other)
+    }
+  }
+
+  /// Whether the recognizer's delegate makes `other` wait for it to fail (false without one).
+  func askShouldBeRequiredToFailBy(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return false }
+    return runUserCode("the delegate's shouldBeRequiredToFailBy", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldBeRequiredToFailBy: other)
+    }
+  }
+
+  // The views.
+
+  /// A view's touch method for `phase` (a `stationary` call is a move).
+  @inline(__always)
+  func callView(_ view: View, _ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent) {
+    switch phase {
+    case .began: runUserCode("touchesBegan", of: view) { view.touchesBegan(touches, with: event) }
+    case .moved, .stationary: runUserCode("touchesMoved", of: view) { view.touchesMoved(touches, with: event) }
+    case .ended: runUserCode("touchesEnded", of: view) { view.touchesEnded(touches, with: event) }
+    case .cancelled: runUserCode("touchesCancelled", of: view) { view.touchesCancelled(touches, with: event) }
+    }
+  }
+
+  /// Whether the view lets a recognizer whose touches were hit-tested to it begin.
+  func askViewShouldBegin(_ view: View, _ recognizer: GestureRecognizer) -> Bool {
+    runUserCode("gestureRecognizerShouldBegin", of: view) { view.gestureRecognizerShouldBegin(recognizer) }
+  }
+
+  /// The view under `point` (in `view`'s coordinates): hit-testing asks each view's
+  /// `point(inside:)`, which views may override.
+  @inline(__always)
+  func askHitTest(_ view: View, _ point: Point) -> View? {
+    runUserCode("point(inside:)", of: view) { view.hitTest(point) }
+  }
+
+  // The app's event loop.
+
+  /// The app's ``nextTimerDeadlineDidChange``. It is called between dispatches, where app code
+  /// may drive the runtime as it likes (send input, advance time), so it is not user code in the
+  /// sense above: what it does runs at once, as any app code between dispatches does.
+  func tellDeadlineDidChange(_ deadline: Timestamp?) {
+    nextTimerDeadlineDidChange?(deadline)
   }
 }

@@ -76,17 +76,9 @@ extension GestureRuntime {
       // One that waits for the winner fails through that requirement instead (behaviour reference §3.9).
       if other.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
       if winner.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
-      guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return }
-      if let delegate = other.delegateIfAny,
-        delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner)
-      {
-        return
-      }
-      if let delegate = winner.delegateIfAny,
-        delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other)
-      {
-        return
-      }
+      guard askCanPrevent(winner, other), askCanBePrevented(other, by: winner) else { return }
+      if askShouldRecognizeSimultaneously(other, with: winner) { return }
+      if askShouldRecognizeSimultaneously(winner, with: other) { return }
       other.runtime.excludedBy = winner
       excluded.append(other)
     }

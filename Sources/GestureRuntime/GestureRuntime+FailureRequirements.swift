@@ -19,24 +19,25 @@ extension GestureRuntime {
     // Only pairs with a delegate or a subclass that answers can gain an edge: find those first,
     // so that a touch collected by many plain recognizers costs linear time, not quadratic.
     var hooked = 0
-    for recognizer in collected where recognizer.delegateIfAny != nil || recognizer.asksForDynamicFailureRequirements {
+    for recognizer in collected
+    where recognizer.delegateIfAny != nil || readAsksForDynamicFailureRequirements(recognizer) {
       hooked += 1
     }
     guard hooked > 0 else { return false }
     var added = false
     for a in collected {
-      let aHooked = a.delegateIfAny != nil || a.asksForDynamicFailureRequirements
+      let aHooked = a.delegateIfAny != nil || readAsksForDynamicFailureRequirements(a)
       for b in collected where a !== b {
-        guard aHooked || b.delegateIfAny != nil || b.asksForDynamicFailureRequirements else { continue }
+        guard aHooked || b.delegateIfAny != nil || readAsksForDynamicFailureRequirements(b) else { continue }
         if alreadyCollectedTogether(a, b) { continue }
         var origin: RequirementOrigin?
-        if let delegate = a.delegateIfAny, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {
+        if askShouldRequireFailureOf(a, b) {
           origin = .shouldRequireFailureOf
-        } else if let delegate = b.delegateIfAny, delegate.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+        } else if askShouldBeRequiredToFailBy(b, a) {
           origin = .shouldBeRequiredToFailBy
-        } else if a.asksForDynamicFailureRequirements && a.shouldRequireFailure(of: b) {
+        } else if readAsksForDynamicFailureRequirements(a) && askShouldRequireFailure(a, of: b) {
           origin = .subclassShouldRequireFailure
-        } else if b.asksForDynamicFailureRequirements && b.shouldBeRequiredToFail(by: a) {
+        } else if readAsksForDynamicFailureRequirements(b) && askShouldBeRequiredToFail(b, by: a) {
           origin = .subclassShouldBeRequiredToFail
         }
         guard let origin, !a.requires.contains(where: { $0.target === b }) else { continue }
@@ -147,7 +148,7 @@ extension GestureRuntime {
     guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
     if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
     setHeld(recognizer, false)
-    recognizer.didFinishWaiting()
+    callDidFinishWaiting(recognizer)
     let logical = recognizer.requestedState
     let first = recognizer.runtime.firstWanted
     var reason: String?

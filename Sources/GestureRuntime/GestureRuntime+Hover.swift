@@ -33,7 +33,7 @@ extension GestureRuntime {
       return
     }
     beginSyntheticEvent()
-    let hit = window.hitTest(location - window.frame.origin)
+    let hit = askHitTest(window, location - window.frame.origin)
     emit(.hover(phase: pointer.hoverInWindow ? .moved : .entered, location: location, view: hit?.name))
     if !pointer.hoverInWindow { pointer.hoverSequence += 1 }
     pointer.hoverInWindow = true

@@ -113,12 +113,9 @@ extension GestureRuntime {
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !recognizer.runtime.held,
       !(recognizer.runtime.participating
         && (recognizer.requestedState.isTerminal || recognizer.runtime.inputKind != kind)),
-      recognizer.shouldReceive(event)
+      askShouldReceive(recognizer, event: event)
     else { return false }
-    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
-      return false
-    }
-    return true
+    return askShouldReceive(recognizer, touch)
   }
 
   /// Moves a made-up touch in the current event.

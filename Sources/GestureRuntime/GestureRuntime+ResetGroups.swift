@@ -187,7 +187,7 @@ extension GestureRuntime {
     removedParticipants += 1
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible
-    recognizer.reset()
+    callReset(recognizer)
     if trace != nil { emit(.reset(recognizer: recognizer.displayName)) }
   }
 }

@@ -71,7 +71,7 @@ extension GestureRuntime {
         let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
         recognizer.runtime.requestedThisDelivery = false
         stopReason = reason
-        recognizer.touchesCancelled(touches, with: event)
+        callTouchMethod(.cancelled, touches, of: recognizer, event)
         stopReason = nil
         removeTracked(touches, from: recognizer)
       }

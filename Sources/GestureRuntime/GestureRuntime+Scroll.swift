@@ -42,7 +42,7 @@ extension GestureRuntime {
       return
     }
     beginSyntheticEvent()
-    let hit = window.hitTest(input.location - window.frame.origin)
+    let hit = askHitTest(window, input.location - window.frame.origin)
     emit(
       .scroll(
         delta: input.delta, type: input.type, phase: input.type == .continuous ? input.phase : nil,

@@ -134,11 +134,11 @@ extension GestureRuntime {
         else { continue }
         views.append(view)
       }
-      for view in views where !view.gestureRecognizerShouldBegin(recognizer) {
+      for view in views where !askViewShouldBegin(view, recognizer) {
         return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
       }
     }
-    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizerShouldBegin(recognizer) {
+    if !askShouldBegin(recognizer) {
       return "shouldBegin returned false"
     }
     return nil

@@ -43,7 +43,7 @@ extension GestureRuntime {
       if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
       guard !recognizer.requestedState.isTerminal else { return }
       recognizer.runtime.requestedThisDelivery = false
-      recognizer.timerFired(timer.id)
+      callTimerFired(recognizer, timer.id)
     }
   }
 
@@ -60,7 +60,7 @@ extension GestureRuntime {
     let deadline = nextTimerDeadline
     guard deadline != reportedDeadline else { return }
     reportedDeadline = deadline
-    nextTimerDeadlineDidChange?(deadline)
+    tellDeadlineDidChange(deadline)
   }
 }
 

@@ -28,7 +28,7 @@ extension GestureRuntime {
       let touches = viewTouch
       let planned = plannedPhases
       for index in 0..<planned.count {
-        callView(view, planned[index], touches)
+        makeViewCall(view, planned[index], touches)
       }
       return
     }
@@ -77,7 +77,7 @@ extension GestureRuntime {
         }
         scratchTouches.clear()
         for index in start..<end { scratchTouches.append(ofView[index].touch) }
-        callView(call.view, ofView[start].phase, scratchTouches)
+        makeViewCall(call.view, ofView[start].phase, scratchTouches)
         start = end
       }
     }
@@ -198,17 +198,13 @@ extension GestureRuntime {
     }
   }
 
-  func callView(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
+  /// Makes one planned view call: its trace line, then the view's touch method.
+  func makeViewCall(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
     if trace != nil {
       emit(.view(view: view.name, call: phase, touches: touches.map(\.identifier)))
     }
     let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
-    switch phase {
-    case .began: view.touchesBegan(touches, with: event)
-    case .moved, .stationary: view.touchesMoved(touches, with: event)
-    case .ended: view.touchesEnded(touches, with: event)
-    case .cancelled: view.touchesCancelled(touches, with: event)
-    }
+    callView(view, phase, touches, event)
   }
 
 }

@@ -227,7 +227,7 @@ public final class GestureRuntime {
       recognizer.lastTouchLocations.clear()
       recognizer.requestedState = .possible
       recognizer.publishedState = .possible
-      recognizer.reset()
+      callReset(recognizer)
     }
   }
 
