@@ -300,10 +300,14 @@ extension GestureRuntime {
 // rules in the other files call these and nothing else of that code, so that what user code can
 // see and do in the middle of a dispatch is decided here, in one place: `runUserCode`.
 extension GestureRuntime {
-  /// Runs one call into user code; every function of this section goes through it.
+  /// Runs one call into user code; every function of this section goes through it. Once the
+  /// code returns, what it asked through the host while it ran is applied, in the order asked
+  /// (the ``inbox``, GestureRuntime+Host.swift).
   @inline(__always)
   func runUserCode<Result>(_ callback: StaticString, of owner: AnyObject, _ call: () -> Result) -> Result {
-    call()
+    let result = call()
+    if !inbox.isEmpty { applyInbox() }
+    return result
   }
 
   // The recognizers' methods.

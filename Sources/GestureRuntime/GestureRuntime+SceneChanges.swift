@@ -30,7 +30,12 @@ extension GestureRuntime {
       + withheldRecords.elements.filter { $0.view?.isDescendant(of: view) ?? false }
     guard !recognizers.isEmpty || !records.isEmpty else {
       GestureRuntime.detach(view)
-      dropUnlistedParticipants()
+      // From user code (during a dispatch), once it returns (GestureRuntime+Host.swift).
+      if isDispatching {
+        inbox.append(.dropUnlistedParticipants)
+      } else {
+        dropUnlistedParticipants()
+      }
       return
     }
     sceneChange { [unowned self] in

@@ -6,6 +6,14 @@ public import GestureCore
 /// that changes.
 extension GestureRuntime {
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
+    let generation = armTimer(of: recognizer, id: id)
+    queueTimer(PendingTimer(deadline: deadline, recognizer: recognizer, id: id, generation: generation))
+  }
+
+  /// Gives the recognizer's timer `id` a new generation, which only the timer queued next for it
+  /// carries: an earlier one still queued is skipped, and ``GestureCore/GestureRecognizer/cancelTimer(_:)``
+  /// drops the slot. Returns the generation.
+  func armTimer(of recognizer: GestureRecognizer, id: Int) -> UInt64 {
     timerGeneration &+= 1
     let generation = timerGeneration
     if let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) {
@@ -13,8 +21,24 @@ extension GestureRuntime {
     } else {
       recognizer.timerSlots.append((id, generation))
     }
+    return generation
+  }
+
+  /// Queues an armed timer.
+  func queueTimer(_ timer: PendingTimer) {
     timers.push(
-      deadline: deadline, recognizer: recognizer, id: id, generation: generation, inOrder: id == Self.watchdogTimerID)
+      deadline: timer.deadline, recognizer: timer.recognizer, id: timer.id, generation: timer.generation,
+      inOrder: timer.id == Self.watchdogTimerID)
+  }
+
+  /// The timers user code started that wait in the ``inbox`` to be queued (none outside user
+  /// code), in the order started: they count as pending for what it reads meanwhile.
+  var timersInInbox: [PendingTimer] {
+    var started: [PendingTimer] = []
+    for request in inbox {
+      if case .timer(let timer) = request { started.append(timer) }
+    }
+    return started
   }
 
   func isLive(_ timer: PendingTimer) -> Bool {

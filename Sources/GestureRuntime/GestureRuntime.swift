@@ -93,6 +93,9 @@ public final class GestureRuntime {
   /// Recognizers that lost their last touch in this dispatch (or whose watchdog must be re-armed).
   let watchdogCandidates = ScratchList<GestureRecognizer>()
   var deferred: [() -> Void] = []
+  /// What user code asked through the host while it ran, applied right after it returns
+  /// (GestureRuntime+Host.swift); empty outside user code.
+  var inbox: [HostRequest] = []
   // The per-dispatch work lists (ScratchList: appends without copy-on-write checks). A list and
   // its batch exchange contents while the batch is worked through, so that work added meanwhile
   // waits for the next round.
@@ -320,7 +323,14 @@ public final class GestureRuntime {
   /// The deadline of the next timer that will fire, if any.
   public var nextTimerDeadline: Timestamp? {
     while let next = timers.first, !isLive(next) { _ = timers.pop() }
-    return timers.first?.deadline
+    let queued = timers.first?.deadline
+    if inbox.isEmpty { return queued }
+    // Read from user code that started timers: they are pending, if not queued yet.
+    var next = queued
+    for timer in timersInInbox where isLive(timer) && (next.map { timer.deadline < $0 } ?? true) {
+      next = timer.deadline
+    }
+    return next
   }
 
   /// Whether any timer is pending.
