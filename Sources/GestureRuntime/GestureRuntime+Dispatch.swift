@@ -1,16 +1,22 @@
 import GestureCore
 
 /// One dispatch, top to bottom (<doc:BehaviourReference> §5): input (or a timer) comes in as
-/// `dispatch { ... }`; the touches reach their recognizers (`deliverEventToRecognizers`, the one
-/// place that calls the recognizers' touch methods); `settle` then resolves the states they asked
-/// for (StateResolution), sends the actions in the order the states were published (here), tells
-/// the views (ViewDelivery), retires finished touches (TouchRetirement), resets the recognizers
-/// that are done (ResetGroups) and arms the watchdogs (Watchdog); finally the work that callbacks
-/// queued runs, each as a dispatch of its own.
+/// `dispatch { ... }`; the touches reach their recognizers (`deliverEventToRecognizers`); `settle`
+/// then resolves the states they asked for (StateResolution), sends the actions in the order the
+/// states were published (here), tells the views (ViewDelivery), retires finished touches
+/// (TouchRetirement), resets the recognizers that are done (ResetGroups) and arms the watchdogs
+/// (Watchdog); finally the work that callbacks queued runs, each as a dispatch of its own.
+///
+/// User code runs only from the last section of this file, "User code: the only places it runs":
+/// every touch method, reset, timer, delegate question, view call and action is one small
+/// function there, and the rules call those. While one runs, what it asks through the host waits
+/// in the inbox (GestureRuntime+Host.swift) and is applied as soon as it returns; debug builds
+/// count the calls running and trap a rule entered from inside one (`assertNoUserCode`).
 extension GestureRuntime {
   /// Runs `body` as one dispatch, then resolves, sends actions, tells views and resets; then runs
   /// whatever was queued from callbacks.
   func dispatch(_ body: () -> Void) {
+    assertNoUserCode(in: "dispatch")
     isDispatching = true
     dispatchNumber &+= 1
     body()
@@ -51,6 +57,7 @@ extension GestureRuntime {
   /// Applies one input event: updates touches, collects recognizers for new touches, delivers the
   /// event to the recognizers (<doc:BehaviourReference> §2.2–2.4).
   func handleInput(_ inputs: [TouchInput]) {
+    assertNoUserCode(in: "handleInput")
     if inputs.count == 1 {
       handleInput(inputs[0])
       return
@@ -65,6 +72,7 @@ extension GestureRuntime {
   /// Applies an input event with one touch change (the common case: no duplicate to look for).
   @inline(__always)
   func handleInput(_ input: TouchInput) {
+    assertNoUserCode(in: "handleInput")
     eventRecords.removeAll()
     eventFinishes = false
     accept(input)
@@ -193,6 +201,7 @@ extension GestureRuntime {
 
   /// Stops tracking touches, remembering where the last ones lifted (<doc:BehaviourReference> §4, location).
   func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "removeTracked")
     let before = recognizer.trackedTouches.count
     if before == 0 { return }
     if touches.count == 1 {
@@ -226,6 +235,7 @@ extension GestureRuntime {
   /// cancelled.
   @inline(__always)
   func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool, delivered: Int) {
+    assertNoUserCode(in: "afterDelivery")
     let state = recognizer.requestedState
     if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {
       forceFinish(recognizer, reason: "its touches were cancelled")
@@ -243,6 +253,7 @@ extension GestureRuntime {
   /// Moves a recognizer to the terminal state that fits where it is: `failed` from `possible`
   /// (held or not), `cancelled` from `began`/`changed` (<doc:BehaviourReference> §2.6, 3.12).
   func forceFinish(_ recognizer: GestureRecognizer, reason: String) {
+    assertNoUserCode(in: "forceFinish")
     let published = recognizer.publishedState
     if published.isTerminal { return }
     let target: GestureRecognizer.State = published == .possible ? .failed : .cancelled
@@ -253,6 +264,7 @@ extension GestureRuntime {
   /// Marks a touch as changed in this dispatch, and lists it for view delivery unless its view is
   /// done with it (then there is nothing to plan; `finishInputTouches` clears its input phase).
   func markDirty(_ record: TouchRecord) {
+    assertNoUserCode(in: "markDirty")
     if record.dirtyMark == dispatchNumber { return }
     record.dirtyMark = dispatchNumber
     if record.viewState == .done { return }
@@ -261,6 +273,7 @@ extension GestureRuntime {
 
   /// Sends the queued actions in the order their states were published (<doc:BehaviourReference> §1.3, 1.5).
   func sendActions() {
+    assertNoUserCode(in: "sendActions")
     if actionQueue.isEmpty { return }
     var index = 0
     while index < actionQueue.count {
@@ -298,17 +311,52 @@ extension GestureRuntime {
 // Every call the runtime makes into code it does not own is one of the functions below: the
 // recognizers' overridable methods, their delegates, the views' methods and the actions. The
 // rules in the other files call these and nothing else of that code, so that what user code can
-// see and do in the middle of a dispatch is decided here, in one place: `runUserCode`.
+// see and do in the middle of a dispatch is decided here, in one place: `runUserCode`. (The trace
+// sink and the clock an app hands the runtime are not callbacks of the gesture model: they are
+// told where a trace line is written and where time moves.)
 extension GestureRuntime {
   /// Runs one call into user code; every function of this section goes through it. Once the
   /// code returns, what it asked through the host while it ran is applied, in the order asked
-  /// (the ``inbox``, GestureRuntime+Host.swift).
+  /// (the ``inbox``, GestureRuntime+Host.swift). Debug builds count the calls running, so that a
+  /// rule entered from inside one traps (`assertNoUserCode`); release builds count nothing.
   @inline(__always)
   func runUserCode<Result>(_ callback: StaticString, of owner: AnyObject, _ call: () -> Result) -> Result {
-    let result = call()
+    #if DEBUG
+      let outer = (runningCallback, runningCallbackOwner)
+      (runningCallback, runningCallbackOwner) = (callback, owner)
+      userCodeDepth += 1
+      let result = call()
+      userCodeDepth -= 1
+      (runningCallback, runningCallbackOwner) = outer
+    #else
+      let result = call()
+    #endif
     if !inbox.isEmpty { applyInbox() }
     return result
   }
+
+  /// Traps, in debug builds, when user code is running: `rule` was entered from inside it
+  /// (user code reaches the rules only through the host, whose requests wait in the inbox, or by
+  /// what waits for the dispatch to end). Every entry point of the rules starts with it; release
+  /// builds check nothing.
+  @inline(__always)
+  func assertNoUserCode(in rule: StaticString) {
+    #if DEBUG
+      if userCodeDepth > 0 { rulesReentered(in: rule) }
+    #endif
+  }
+
+  #if DEBUG
+    func rulesReentered(in rule: StaticString) -> Never {
+      let owner: String
+      switch runningCallbackOwner {
+      case let recognizer as GestureRecognizer: owner = recognizer.displayName
+      case let view as View: owner = "view \(view.name)"
+      default: owner = "?"
+      }
+      preconditionFailure("the rules were reentered from user code (\(runningCallback) of \(owner)) during \(rule)")
+    }
+  #endif
 
   // The recognizers' methods.
 
@@ -344,7 +392,7 @@ extension GestureRuntime {
   /// The recognizer's actions (its target-action pairs and action closures), in the order added.
   @inline(__always)
   func callActions(of recognizer: GestureRecognizer) {
-    runUserCode("an action", of: recognizer) { recognizer.performActions() }
+    runUserCode("the actions", of: recognizer) { recognizer.performActions() }
   }
 
   /// The attributes of an action's trace line: none unless the recognizer provides some.
@@ -397,7 +445,7 @@ extension GestureRuntime {
   @inline(__always)
   func askShouldReceive(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
     guard let delegate = recognizer.delegateIfAny else { return true }
-    return runUserCode("the delegate's shouldReceive", of: recognizer) {
+    return runUserCode("shouldReceive of the delegate", of: recognizer) {
       delegate.gestureRecognizer(recognizer, shouldReceive: touch)
     }
   }
@@ -405,7 +453,7 @@ extension GestureRuntime {
   /// Whether the recognizer's delegate lets it begin (true without a delegate).
   func askShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
     guard let delegate = recognizer.delegateIfAny else { return true }
-    return runUserCode("the delegate's gestureRecognizerShouldBegin", of: recognizer) {
+    return runUserCode("gestureRecognizerShouldBegin of the delegate", of: recognizer) {
       delegate.gestureRecognizerShouldBegin(recognizer)
     }
   }
@@ -415,7 +463,7 @@ extension GestureRuntime {
   @inline(__always)
   func askShouldRecognizeSimultaneously(_ recognizer: GestureRecognizer, with other: GestureRecognizer) -> Bool {
     guard let delegate = recognizer.delegateIfAny else { return false }
-    return runUserCode("the delegate's shouldRecognizeSimultaneouslyWith", of: recognizer) {
+    return runUserCode("shouldRecognizeSimultaneouslyWith of the delegate", of: recognizer) {
       delegate.gestureRecognizer(recognizer, shouldRecognizeSimultaneouslyWith: other)
     }
   }
@@ -423,7 +471,7 @@ extension GestureRuntime {
   /// Whether the recognizer's delegate makes it wait for `other` to fail (false without one).
   func askShouldRequireFailureOf(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
     guard let delegate = recognizer.delegateIfAny else { return false }
-    return runUserCode("the delegate's shouldRequireFailureOf", of: recognizer) {
+    return runUserCode("shouldRequireFailureOf of the delegate", of: recognizer) {
       delegate.gestureRecognizer(recognizer, shouldRequireFailureOf: other)
     }
   }
@@ -431,7 +479,7 @@ extension GestureRuntime {
   /// Whether the recognizer's delegate makes `other` wait for it to fail (false without one).
   func askShouldBeRequiredToFailBy(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
     guard let delegate = recognizer.delegateIfAny else { return false }
-    return runUserCode("the delegate's shouldBeRequiredToFailBy", of: recognizer) {
+    return runUserCode("shouldBeRequiredToFailBy of the delegate", of: recognizer) {
       delegate.gestureRecognizer(recognizer, shouldBeRequiredToFailBy: other)
     }
   }

@@ -6,6 +6,7 @@ import GestureCore
 /// waited for failed.
 extension GestureRuntime {
   func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
+    assertNoUserCode(in: "addEdge")
     if recognizer.requires.contains(where: { $0.target === target }) { return }
     recognizer.requires.append(RequirementEdge(target: target, origin: origin))
     if !target.dependents.contains(where: { $0 === recognizer }) {
@@ -16,6 +17,7 @@ extension GestureRuntime {
   /// Asks the delegates and subclasses about each ordered pair first collected together for this
   /// touch (<doc:BehaviourReference> §3.6). Returns whether an edge was added.
   func gatherDynamicRequirements(_ collected: [GestureRecognizer], _ touch: Touch) -> Bool {
+    assertNoUserCode(in: "gatherDynamicRequirements")
     // Only pairs with a delegate or a subclass that answers can gain an edge: find those first,
     // so that a touch collected by many plain recognizers costs linear time, not quadratic.
     var hooked = 0
@@ -68,6 +70,7 @@ extension GestureRuntime {
   /// it is active; `settlePendingHolds` decides once the dispatch's other changes are resolved
   /// (<doc:BehaviourReference> §3.7).
   func deferHold(_ recognizer: GestureRecognizer, _ wants: GestureRecognizer.State, reason: String?) {
+    assertNoUserCode(in: "deferHold")
     for index in pendingHolds.indices where pendingHolds[index].recognizer === recognizer {
       if wants == .ended && pendingHolds[index].endedReason == nil { pendingHolds[index].endedReason = reason ?? "" }
       return
@@ -81,6 +84,7 @@ extension GestureRuntime {
   /// recognized fails, and one whose requirements all failed meanwhile enters the state it asked
   /// for as if it had never waited (a pan's translation does not restart at zero; <doc:BehaviourReference> §3.7).
   func settlePendingHolds() {
+    assertNoUserCode(in: "settlePendingHolds")
     var holds: [PendingHold] = []
     swap(&holds, &pendingHolds)
     candidates.removeAll()
@@ -145,6 +149,7 @@ extension GestureRuntime {
   /// A held recognizer whose requirements all failed enters the state it asked for
   /// (<doc:BehaviourReference> §3.9): a continuous one `began` first, then `ended` if it already finished.
   func release(_ recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "release")
     guard recognizer.runtime.held, !recognizer.publishedState.isTerminal else { return }
     if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
     setHeld(recognizer, false)
@@ -176,6 +181,7 @@ extension GestureRuntime {
   /// only costs a walk that finds nothing.
   @inline(__always)
   func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
+    assertNoUserCode(in: "setHeld")
     guard recognizer.runtime.held != held else { return }
     recognizer.runtime.held = held
     if held {
@@ -191,6 +197,7 @@ extension GestureRuntime {
   /// rebuilt at its next attempt. Partners that finished and waited to be reset with this one are
   /// looked at again. Index loops, no closures: this runs for most resets.
   func dropAttemptEdges(of recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "dropAttemptEdges")
     let me = ObjectIdentifier(recognizer)
     let requireCount = recognizer.requires.count
     for index in 0..<requireCount {

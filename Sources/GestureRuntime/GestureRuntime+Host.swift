@@ -103,6 +103,7 @@ extension GestureRuntime: GestureHost {
   /// Applies what user code asked while it ran, in the order asked (called by `runUserCode`
   /// once the code returned).
   func applyInbox() {
+    assertNoUserCode(in: "applyInbox")
     var index = 0
     while index < inbox.count {
       let request = inbox[index]
@@ -125,6 +126,7 @@ extension GestureRuntime: GestureHost {
   func ignoreTouch(
     _ touch: Touch, of recognizer: GestureRecognizer, cancelsTouchesInView: Bool, trackedNone: Bool
   ) {
+    assertNoUserCode(in: "ignoreTouch")
     ignoredThisDelivery += 1
     if let record = touch.record, record.suppressors > 0, record.phaseInDispatch == .began,
       record.viewState == .pending, cancelsTouchesInView,
@@ -150,6 +152,7 @@ extension GestureRuntime: GestureHost {
   /// A recognizer in an attempt gained a failure requirement mid-attempt (<doc:BehaviourReference>
   /// §3.6, 3.11).
   func requireFailure(_ recognizer: GestureRecognizer, of other: GestureRecognizer) {
+    assertNoUserCode(in: "requireFailure")
     guard recognizer.runtime.participating else { return }
     addEdge(from: recognizer, to: other, origin: .requireToFail)
     if other.runtime.participating { detectCycles() }

@@ -70,6 +70,7 @@ extension GestureRuntime {
   /// `touchesCancelled`, end as `failed` or `cancelled`, their dependents are told, and they are
   /// reset (<doc:BehaviourReference> §2.6).
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
+    assertNoUserCode(in: "stopAttempt")
     for recognizer in recognizers where recognizer.runtime.participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
         let touches = recognizer.trackedTouches

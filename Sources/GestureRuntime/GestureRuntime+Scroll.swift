@@ -35,6 +35,7 @@ extension GestureRuntime {
   }
 
   func handleScroll(_ input: ScrollInput) {
+    assertNoUserCode(in: "handleScroll")
     pointer.modifierFlags = input.modifierFlags
     guard input.location.x.isFinite, input.location.y.isFinite, input.delta.x.isFinite, input.delta.y.isFinite
     else {
@@ -101,6 +102,7 @@ extension GestureRuntime {
 
   /// Ends the scroll sequence in progress (its recognizers get `touchesEnded` with no delta).
   func endScrollSequence() {
+    assertNoUserCode(in: "endScrollSequence")
     pointer.scrollActive = false
     guard let record = pointer.scrollRecord else { return }
     pointer.scrollRecord = nil

@@ -6,6 +6,7 @@ public import GestureCore
 /// that changes.
 extension GestureRuntime {
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
+    assertNoUserCode(in: "startTimer")
     let generation = armTimer(of: recognizer, id: id)
     queueTimer(PendingTimer(deadline: deadline, recognizer: recognizer, id: id, generation: generation))
   }
@@ -26,6 +27,7 @@ extension GestureRuntime {
 
   /// Queues an armed timer.
   func queueTimer(_ timer: PendingTimer) {
+    assertNoUserCode(in: "queueTimer")
     timers.push(
       deadline: timer.deadline, recognizer: timer.recognizer, id: timer.id, generation: timer.generation,
       inOrder: timer.id == Self.watchdogTimerID)
@@ -55,6 +57,7 @@ extension GestureRuntime {
   }
 
   func fire(_ timer: PendingTimer) {
+    assertNoUserCode(in: "fire")
     guard isLive(timer) else { return }
     let recognizer = timer.recognizer
     recognizer.cancelTimer(timer.id)

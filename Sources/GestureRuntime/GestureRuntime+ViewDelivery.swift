@@ -9,6 +9,7 @@ extension GestureRuntime {
   /// and one call per phase for each; then the event's own calls, one per phase, in the order
   /// began, moved, ended, cancelled (<doc:BehaviourReference> §2.7–2.11, 5).
   func deliverToViews() {
+    assertNoUserCode(in: "deliverToViews")
     guard !dirtyRecords.isEmpty else { return }
     if dirtyRecords.count == 1 {
       // One touch (the common case): its calls all go to its view, one touch each, already in
@@ -121,6 +122,7 @@ extension GestureRuntime {
 
   @inline(__always)
   func planViewCalls(_ record: TouchRecord) {
+    assertNoUserCode(in: "planViewCalls")
     defer { record.phaseInDispatch = nil }
     guard record.viewState != .done, let view = record.view else {
       if record.isFinished { record.viewState = .done }
@@ -200,6 +202,7 @@ extension GestureRuntime {
 
   /// Makes one planned view call: its trace line, then the view's touch method.
   func makeViewCall(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
+    assertNoUserCode(in: "makeViewCall")
     if trace != nil {
       emit(.view(view: view.name, call: phase, touches: touches.map(\.identifier)))
     }
