@@ -331,7 +331,7 @@ extension GestureRuntime {
     #else
       let result = call()
     #endif
-    if !inbox.isEmpty { applyInbox() }
+    if userCodeAsked { applyInbox() }
     return result
   }
 

@@ -5,9 +5,10 @@ import GestureCore
 ///
 /// During a dispatch these requests come from user code (a touch method, a delegate, an action):
 /// what the asking code can see of them changes at once (the recognizer's own touches, its
-/// timers, its requested state), and the rest is only recorded, in the ``inbox``, and applied by
-/// the dispatch right after that code returns (`runUserCode`), in the order asked: no rule runs
-/// inside user code. Between dispatches (app code) a request is applied at once.
+/// timers, its requested state), and the rest is only recorded, in the ``inbox`` (timers in
+/// ``inboxTimers``), and applied by the dispatch right after that code returns (`runUserCode`),
+/// in the order asked: no rule runs inside user code. Between dispatches (app code) a request is
+/// applied at once.
 extension GestureRuntime: GestureHost {
   /// A request made through the host from inside user code, applied once that code returns.
   enum HostRequest {
@@ -16,8 +17,6 @@ extension GestureRuntime: GestureHost {
     case ignore(GestureRecognizer, Touch, cancelsTouchesInView: Bool, trackedNone: Bool)
     /// The recognizer gained a failure requirement on the other (`requireFailure`).
     case requireFailure(GestureRecognizer, of: GestureRecognizer)
-    /// A timer started (its slot in the recognizer is already set), to queue.
-    case timer(PendingTimer)
     /// A diagnostic, for the trace.
     case diagnostic(String, recognizers: [String])
     /// A view left the tree with nothing in an attempt: its unlisted recognizers leave the
@@ -60,6 +59,7 @@ extension GestureRuntime: GestureHost {
   func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String) {
     if isDispatching {
       inbox.append(.diagnostic(message, recognizers: [recognizer.displayName]))
+      userCodeAsked = true
     } else {
       diagnose(message, [recognizer.displayName])
     }
@@ -68,6 +68,7 @@ extension GestureRuntime: GestureHost {
   func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer) {
     if isDispatching {
       inbox.append(.requireFailure(recognizer, of: other))
+      userCodeAsked = true
     } else {
       requireFailure(recognizer, of: other)
     }
@@ -81,6 +82,7 @@ extension GestureRuntime: GestureHost {
     let trackedNone = recognizer.trackedTouches.isEmpty
     if isDispatching {
       inbox.append(.ignore(recognizer, touch, cancelsTouchesInView: cancels, trackedNone: trackedNone))
+      userCodeAsked = true
     } else {
       ignoreTouch(touch, of: recognizer, cancelsTouchesInView: cancels, trackedNone: trackedNone)
     }
@@ -92,7 +94,8 @@ extension GestureRuntime: GestureHost {
     let timer = PendingTimer(
       deadline: deadline, recognizer: recognizer, id: id, generation: armTimer(of: recognizer, id: id))
     if isDispatching {
-      inbox.append(.timer(timer))
+      inboxTimers.append(timer)
+      userCodeAsked = true
     } else {
       queueTimer(timer)
     }
@@ -101,7 +104,9 @@ extension GestureRuntime: GestureHost {
   // MARK: Applying the requests
 
   /// Applies what user code asked while it ran, in the order asked (called by `runUserCode`
-  /// once the code returned).
+  /// once the code returned). The timers are queued last: nothing else that can be asked reads
+  /// or changes the timer queue, and queueing a timer changes nothing else, so this is the order
+  /// asked as far as anything can tell.
   func applyInbox() {
     assertNoUserCode(in: "applyInbox")
     var index = 0
@@ -112,12 +117,17 @@ extension GestureRuntime: GestureHost {
       case .ignore(let recognizer, let touch, let cancels, let trackedNone):
         ignoreTouch(touch, of: recognizer, cancelsTouchesInView: cancels, trackedNone: trackedNone)
       case .requireFailure(let recognizer, let other): requireFailure(recognizer, of: other)
-      case .timer(let timer): queueTimer(timer)
       case .diagnostic(let message, let recognizers): diagnose(message, recognizers)
       case .dropUnlistedParticipants: dropUnlistedParticipants()
       }
     }
-    inbox.clear()
+    if index > 0 { inbox.clear() }
+    if !inboxTimers.isEmpty {
+      // Taken out of the list (not copied) into the queue, first asked first.
+      if inboxTimers.count > 1 { inboxTimers.reverse() }
+      while let timer = inboxTimers.popLast() { queueTimer(timer) }
+    }
+    userCodeAsked = false
   }
 
   /// A recognizer ignores a touch it no longer tracks (<doc:BehaviourReference> §2.5).

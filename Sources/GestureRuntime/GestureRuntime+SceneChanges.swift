@@ -33,6 +33,7 @@ extension GestureRuntime {
       // From user code (during a dispatch), once it returns (GestureRuntime+Host.swift).
       if isDispatching {
         inbox.append(.dropUnlistedParticipants)
+        userCodeAsked = true
       } else {
         dropUnlistedParticipants()
       }

@@ -14,6 +14,7 @@ extension GestureRuntime {
   /// Gives the recognizer's timer `id` a new generation, which only the timer queued next for it
   /// carries: an earlier one still queued is skipped, and ``GestureCore/GestureRecognizer/cancelTimer(_:)``
   /// drops the slot. Returns the generation.
+  @inline(__always)
   func armTimer(of recognizer: GestureRecognizer, id: Int) -> UInt64 {
     timerGeneration &+= 1
     let generation = timerGeneration
@@ -26,21 +27,11 @@ extension GestureRuntime {
   }
 
   /// Queues an armed timer.
-  func queueTimer(_ timer: PendingTimer) {
+  @inline(__always)
+  func queueTimer(_ timer: consuming PendingTimer) {
     assertNoUserCode(in: "queueTimer")
-    timers.push(
-      deadline: timer.deadline, recognizer: timer.recognizer, id: timer.id, generation: timer.generation,
-      inOrder: timer.id == Self.watchdogTimerID)
-  }
-
-  /// The timers user code started that wait in the ``inbox`` to be queued (none outside user
-  /// code), in the order started: they count as pending for what it reads meanwhile.
-  var timersInInbox: [PendingTimer] {
-    var started: [PendingTimer] = []
-    for request in inbox {
-      if case .timer(let timer) = request { started.append(timer) }
-    }
-    return started
+    let inOrder = timer.id == Self.watchdogTimerID
+    timers.push(timer, inOrder: inOrder)
   }
 
   func isLive(_ timer: PendingTimer) -> Bool {

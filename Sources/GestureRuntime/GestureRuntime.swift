@@ -104,8 +104,12 @@ public final class GestureRuntime {
   let watchdogCandidates = ScratchList<GestureRecognizer>()
   var deferred: [() -> Void] = []
   /// What user code asked through the host while it ran, applied right after it returns
-  /// (GestureRuntime+Host.swift); empty outside user code.
+  /// (GestureRuntime+Host.swift); empty outside user code. The timers it started wait apart
+  /// (most requests are a timer, and a plain list of them costs least), and `userCodeAsked` says
+  /// whether either list has anything.
   var inbox: [HostRequest] = []
+  var inboxTimers: [PendingTimer] = []
+  var userCodeAsked = false
   #if DEBUG
     /// How many calls into user code are running (debug builds): the rules trap when entered
     /// while one is (`assertNoUserCode`), and name the innermost, and whose it is.
@@ -328,7 +332,9 @@ public final class GestureRuntime {
   }
 
   /// Fires every pending timer in order, moving time to each deadline, until none is left
-  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers.
+  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers. Not from
+  /// inside a callback: debug builds trap there (use ``advance(to:)``, which waits for the
+  /// dispatch in progress).
   public func runUntilIdle(limit: Int = 1_000_000) {
     var fired = 0
     while fired < limit, let next = timers.pop() {
@@ -341,10 +347,10 @@ public final class GestureRuntime {
   public var nextTimerDeadline: Timestamp? {
     while let next = timers.first, !isLive(next) { _ = timers.pop() }
     let queued = timers.first?.deadline
-    if inbox.isEmpty { return queued }
+    if inboxTimers.isEmpty { return queued }
     // Read from user code that started timers: they are pending, if not queued yet.
     var next = queued
-    for timer in timersInInbox where isLive(timer) && (next.map { timer.deadline < $0 } ?? true) {
+    for timer in inboxTimers where isLive(timer) && (next.map { timer.deadline < $0 } ?? true) {
       next = timer.deadline
     }
     return next

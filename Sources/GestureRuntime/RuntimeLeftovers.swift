@@ -73,10 +73,10 @@ extension GestureRuntime {
     let records = liveTouches.records.filter { !pointer.isSynthetic($0) }
     leftovers.touches = records.sorted { $0.serial < $1.serial }.map(\.touch.identifier)
     var pending = timers.entriesInOrder
-    if !inbox.isEmpty {
+    if !inboxTimers.isEmpty {
       // Read from user code that started timers: they are pending, if not queued yet, and come
       // after the queued ones of their deadline.
-      pending = (pending + timersInInbox).enumerated().sorted {
+      pending = (pending + inboxTimers).enumerated().sorted {
         $0.element.deadline != $1.element.deadline ? $0.element.deadline < $1.element.deadline : $0.offset < $1.offset
       }.map(\.element)
     }

@@ -367,4 +367,34 @@ struct CallbackRequestTests {
         "5.4 reset other",
       ])
   }
+
+  @Test("An action that requires a failure and starts a timer: both take effect once it returns, and nothing traps")
+  func requestsFromAnAction() {
+    // Debug builds trap a rule entered from user code: these requests wait until it returns.
+    let h = Harness()
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    let other = h.add(TapGestureRecognizer(), "other")
+    pan.addAction { recognizer in
+      recognizer.require(toFail: other)
+      recognizer.startTimer(after: .seconds(1))
+    }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 40, 10, at: 0.1)
+    h.up(1, 40, 10, at: 0.2)
+    h.finish()
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 state pan possible → began: moved 30 pt, at least 10 pt",
+        "0.1 state other possible → failed: prevented by pan",
+        "0.1 action pan began at (40, 10) translation (20, 0) velocity (300, 0)",
+        "0.1 view V touchesCancelled 1",
+        "0.2 state pan began → ended: all fingers lifted",
+        "0.2 action pan ended at (40, 10) translation (20, 0) velocity (300, 0)",
+        // Joined by the requirement added in the action, the two are reset together.
+        "0.2 reset pan",
+        "0.2 reset other",
+      ])
+  }
 }
