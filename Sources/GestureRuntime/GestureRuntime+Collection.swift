@@ -9,6 +9,7 @@ extension GestureRuntime {
   /// the change is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets).
   @inline(__always)
   func accept(_ input: TouchInput) {
+    assertNoUserCode(in: "accept")
     guard input.location.x.isFinite, input.location.y.isFinite else {
       diagnose("touch \(input.id) has a non-finite location; dropped", [])
       return
@@ -66,8 +67,9 @@ extension GestureRuntime {
 
   /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).
   func beginTouch(_ input: TouchInput) -> TouchRecord {
+    assertNoUserCode(in: "beginTouch")
     let local = window.convertFromSuperview(input.location)
-    let hit = window.hitTest(local)
+    let hit = askHitTest(window, local)
     var tapCount = 1
     if let last = lastTapEnd, now.microseconds - last.time.microseconds <= Self.tapCountIntervalMicroseconds,
       last.location.distance(to: input.location) <= Self.tapCountDistance
@@ -115,7 +117,7 @@ extension GestureRuntime {
         guard accepts(recognizer, touch) else { continue }
         collected.append(recognizer)
         steps.append(step)
-        if !hooked && recognizer.asksForDynamicFailureRequirements { hooked = true }
+        if !hooked && readAsksForDynamicFailureRequirements(recognizer) { hooked = true }
       }
       view = current.superview
       step += 1
@@ -183,6 +185,7 @@ extension GestureRuntime {
   /// (<doc:BehaviourReference> §2.9, 2.10) and tracking it.
   @inline(__always)
   func handOver(_ touch: Touch, to recognizer: GestureRecognizer, _ record: TouchRecord) {
+    assertNoUserCode(in: "handOver")
     var withholds: UInt8 = 0
     if recognizer.publishedState == .possible {
       if recognizer.delaysTouchesBegan {
@@ -211,16 +214,14 @@ extension GestureRuntime {
     {
       return false
     }
-    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
-      return false
-    }
-    return true
+    return askShouldReceive(recognizer, touch)
   }
 
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.
   /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
   @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
+    assertNoUserCode(in: "startAttempt")
     let number = ownSlot(recognizer)
     slots[number].participating = true
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }

@@ -21,6 +21,7 @@ extension GestureRuntime {
   }
 
   func detectCycles() {
+    assertNoUserCode(in: "detectCycles")
     guard cycleIsPossible() else { return }
     let nodes = participants.elements.filter { slots[slot($0)].participating }
     var index: [ObjectIdentifier: Int] = [:]

@@ -1,16 +1,22 @@
 import GestureCore
 
 /// One dispatch, top to bottom (<doc:BehaviourReference> §5): input (or a timer) comes in as
-/// `dispatch { ... }`; the touches reach their recognizers (`deliverEventToRecognizers`, the one
-/// place that calls the recognizers' touch methods); `settle` then resolves the states they asked
-/// for (StateResolution), sends the actions in the order the states were published (here), tells
-/// the views (ViewDelivery), retires finished touches (TouchRetirement), resets the recognizers
-/// that are done (ResetGroups) and arms the watchdogs (Watchdog); finally the work that callbacks
-/// queued runs, each as a dispatch of its own.
+/// `dispatch { ... }`; the touches reach their recognizers (`deliverEventToRecognizers`); `settle`
+/// then resolves the states they asked for (StateResolution), sends the actions in the order the
+/// states were published (here), tells the views (ViewDelivery), retires finished touches
+/// (TouchRetirement), resets the recognizers that are done (ResetGroups) and arms the watchdogs
+/// (Watchdog); finally the work that callbacks queued runs, each as a dispatch of its own.
+///
+/// User code runs only from the last section of this file, "User code: the only places it runs":
+/// every touch method, reset, timer, delegate question, view call and action is one small
+/// function there, and the rules call those. While one runs, what it asks through the host waits
+/// in the inbox (GestureRuntime+Host.swift) and is applied as soon as it returns; debug builds
+/// count the calls running and trap a rule entered from inside one (`assertNoUserCode`).
 extension GestureRuntime {
   /// Runs `body` as one dispatch, then resolves, sends actions, tells views and resets; then runs
   /// whatever was queued from callbacks.
   func dispatch(_ body: () -> Void) {
+    assertNoUserCode(in: "dispatch")
     if !detachedRecognizers.isEmpty { freeDetachedSlots() }
     isDispatching = true
     dispatchNumber &+= 1
@@ -52,6 +58,7 @@ extension GestureRuntime {
   /// Applies one input event: updates touches, collects recognizers for new touches, delivers the
   /// event to the recognizers (<doc:BehaviourReference> §2.2–2.4).
   func handleInput(_ inputs: [TouchInput]) {
+    assertNoUserCode(in: "handleInput")
     if inputs.count == 1 {
       handleInput(inputs[0])
       return
@@ -66,6 +73,7 @@ extension GestureRuntime {
   /// Applies an input event with one touch change (the common case: no duplicate to look for).
   @inline(__always)
   func handleInput(_ input: TouchInput) {
+    assertNoUserCode(in: "handleInput")
     eventRecords.removeAll()
     eventFinishes = false
     accept(input)
@@ -185,13 +193,8 @@ extension GestureRuntime {
     assert(
       touches.allSatisfy { $0.record?.isHeld(by: recognizer) ?? false },
       "\(recognizer.displayName) got a touch that is not one of its current attempt's")
-    switch phase {
-    case .began: recognizer.touchesBegan(touches, with: event)
-    case .moved: recognizer.touchesMoved(touches, with: event)
-    case .ended: recognizer.touchesEnded(touches, with: event)
-    case .cancelled: recognizer.touchesCancelled(touches, with: event)
-    case .stationary: return
-    }
+    if phase == .stationary { return }
+    callTouchMethod(phase, touches, of: recognizer, event)
     if phase == .ended || phase == .cancelled {
       removeTracked(touches, from: recognizer)
     }
@@ -199,6 +202,7 @@ extension GestureRuntime {
 
   /// Stops tracking touches, remembering where the last ones lifted (<doc:BehaviourReference> §4, location).
   func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "removeTracked")
     let before = recognizer.trackedTouches.count
     if before == 0 { return }
     if touches.count == 1 {
@@ -232,6 +236,7 @@ extension GestureRuntime {
   /// cancelled.
   @inline(__always)
   func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool, delivered: Int) {
+    assertNoUserCode(in: "afterDelivery")
     let state = recognizer.requestedState
     if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {
       forceFinish(recognizer, reason: "its touches were cancelled")
@@ -249,6 +254,7 @@ extension GestureRuntime {
   /// Moves a recognizer to the terminal state that fits where it is: `failed` from `possible`
   /// (held or not), `cancelled` from `began`/`changed` (<doc:BehaviourReference> §2.6, 3.12).
   func forceFinish(_ recognizer: GestureRecognizer, reason: String) {
+    assertNoUserCode(in: "forceFinish")
     let published = recognizer.publishedState
     if published.isTerminal { return }
     let target: GestureRecognizer.State = published == .possible ? .failed : .cancelled
@@ -259,6 +265,7 @@ extension GestureRuntime {
   /// Marks a touch as changed in this dispatch, and lists it for view delivery unless its view is
   /// done with it (then there is nothing to plan; `finishInputTouches` clears its input phase).
   func markDirty(_ record: TouchRecord) {
+    assertNoUserCode(in: "markDirty")
     if record.dirtyMark == dispatchNumber { return }
     record.dirtyMark = dispatchNumber
     if record.viewState == .done { return }
@@ -267,6 +274,7 @@ extension GestureRuntime {
 
   /// Sends the queued actions in the order their states were published (<doc:BehaviourReference> §1.3, 1.5).
   func sendActions() {
+    assertNoUserCode(in: "sendActions")
     if actionQueue.isEmpty { return }
     var index = 0
     while index < actionQueue.count {
@@ -286,15 +294,228 @@ extension GestureRuntime {
       if trace != nil {
         let view = recognizer.view
         recognizer.actionState = state
-        let attributes = recognizer.providesTraceAttributes ? recognizer.traceAttributes(in: view) : []
+        let attributes = askTraceAttributes(of: recognizer, in: view)
         emit(
           .action(
-            recognizer: recognizer.displayName, state: state, location: recognizer.location(in: view),
+            recognizer: recognizer.displayName, state: state, location: askLocation(of: recognizer, in: view),
             attributes: attributes))
       }
       recognizer.actionState = state
-      recognizer.performActions()
+      callActions(of: recognizer)
       recognizer.actionState = nil
     }
+  }
+}
+
+// MARK: - User code: the only places it runs
+
+// Every call the runtime makes into code it does not own is one of the functions below: the
+// recognizers' overridable methods, their delegates, the views' methods and the actions. The
+// rules in the other files call these and nothing else of that code, so that what user code can
+// see and do in the middle of a dispatch is decided here, in one place: `runUserCode`. (The trace
+// sink and the clock an app hands the runtime are not callbacks of the gesture model: they are
+// told where a trace line is written and where time moves.)
+extension GestureRuntime {
+  /// Runs one call into user code; every function of this section goes through it. Once the
+  /// code returns, what it asked through the host while it ran is applied, in the order asked
+  /// (the ``inbox``, GestureRuntime+Host.swift). Debug builds count the calls running, so that a
+  /// rule entered from inside one traps (`assertNoUserCode`); release builds count nothing.
+  @inline(__always)
+  func runUserCode<Result>(_ callback: StaticString, of owner: AnyObject, _ call: () -> Result) -> Result {
+    #if DEBUG
+      let outer = (runningCallback, runningCallbackOwner)
+      (runningCallback, runningCallbackOwner) = (callback, owner)
+      userCodeDepth += 1
+      let result = call()
+      userCodeDepth -= 1
+      (runningCallback, runningCallbackOwner) = outer
+    #else
+      let result = call()
+    #endif
+    if userCodeAsked { applyInbox() }
+    return result
+  }
+
+  /// Traps, in debug builds, when user code is running: `rule` was entered from inside it
+  /// (user code reaches the rules only through the host, whose requests wait in the inbox, or by
+  /// what waits for the dispatch to end). Every entry point of the rules starts with it; release
+  /// builds check nothing.
+  @inline(__always)
+  func assertNoUserCode(in rule: StaticString) {
+    #if DEBUG
+      if userCodeDepth > 0 { rulesReentered(in: rule) }
+    #endif
+  }
+
+  #if DEBUG
+    func rulesReentered(in rule: StaticString) -> Never {
+      let owner: String
+      switch runningCallbackOwner {
+      case let recognizer as GestureRecognizer: owner = recognizer.displayName
+      case let view as View: owner = "view \(view.name)"
+      default: owner = "?"
+      }
+      preconditionFailure("the rules were reentered from user code (\(runningCallback) of \(owner)) during \(rule)")
+    }
+  #endif
+
+  // The recognizers' methods.
+
+  /// A recognizer's touch method for `phase` (`stationary` touches reach none).
+  @inline(__always)
+  func callTouchMethod(
+    _ phase: TouchPhase, _ touches: [Touch], of recognizer: GestureRecognizer, _ event: TouchEvent
+  ) {
+    switch phase {
+    case .began: runUserCode("touchesBegan", of: recognizer) { recognizer.touchesBegan(touches, with: event) }
+    case .moved: runUserCode("touchesMoved", of: recognizer) { recognizer.touchesMoved(touches, with: event) }
+    case .ended: runUserCode("touchesEnded", of: recognizer) { recognizer.touchesEnded(touches, with: event) }
+    case .cancelled:
+      runUserCode("touchesCancelled", of: recognizer) { recognizer.touchesCancelled(touches, with: event) }
+    case .stationary: return
+    }
+  }
+
+  @inline(__always)
+  func callTimerFired(_ recognizer: GestureRecognizer, _ id: Int) {
+    runUserCode("timerFired", of: recognizer) { recognizer.timerFired(id) }
+  }
+
+  @inline(__always)
+  func callReset(_ recognizer: GestureRecognizer) {
+    runUserCode("reset", of: recognizer) { recognizer.reset() }
+  }
+
+  func callDidFinishWaiting(_ recognizer: GestureRecognizer) {
+    runUserCode("didFinishWaiting", of: recognizer) { recognizer.didFinishWaiting() }
+  }
+
+  /// The recognizer's actions (its target-action pairs and action closures), in the order added.
+  @inline(__always)
+  func callActions(of recognizer: GestureRecognizer) {
+    runUserCode("the actions", of: recognizer) { recognizer.performActions() }
+  }
+
+  /// The attributes of an action's trace line: none unless the recognizer provides some.
+  @inline(__always)
+  func askTraceAttributes(of recognizer: GestureRecognizer, in view: View?) -> [TraceAttribute] {
+    runUserCode("traceAttributes", of: recognizer) {
+      recognizer.providesTraceAttributes ? recognizer.traceAttributes(in: view) : []
+    }
+  }
+
+  @inline(__always)
+  func askLocation(of recognizer: GestureRecognizer, in view: View?) -> Point {
+    runUserCode("location(in:)", of: recognizer) { recognizer.location(in: view) }
+  }
+
+  /// Whether the recognizer takes part in the hover or scroll sequence that begins with `event`.
+  func askShouldReceive(_ recognizer: GestureRecognizer, event: TouchEvent) -> Bool {
+    runUserCode("shouldReceive(_:)", of: recognizer) { recognizer.shouldReceive(event) }
+  }
+
+  @inline(__always)
+  func askCanPrevent(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+    runUserCode("canPrevent", of: recognizer) { recognizer.canPrevent(other) }
+  }
+
+  @inline(__always)
+  func askCanBePrevented(_ recognizer: GestureRecognizer, by other: GestureRecognizer) -> Bool {
+    runUserCode("canBePrevented", of: recognizer) { recognizer.canBePrevented(by: other) }
+  }
+
+  /// Whether the recognizer's subclass asks about pairs of recognizers for failure requirements.
+  @inline(__always)
+  func readAsksForDynamicFailureRequirements(_ recognizer: GestureRecognizer) -> Bool {
+    runUserCode("asksForDynamicFailureRequirements", of: recognizer) {
+      recognizer.asksForDynamicFailureRequirements
+    }
+  }
+
+  func askShouldRequireFailure(_ recognizer: GestureRecognizer, of other: GestureRecognizer) -> Bool {
+    runUserCode("shouldRequireFailure(of:)", of: recognizer) { recognizer.shouldRequireFailure(of: other) }
+  }
+
+  func askShouldBeRequiredToFail(_ recognizer: GestureRecognizer, by other: GestureRecognizer) -> Bool {
+    runUserCode("shouldBeRequiredToFail(by:)", of: recognizer) { recognizer.shouldBeRequiredToFail(by: other) }
+  }
+
+  // Their delegates: each answers as if there were none (UIKit's defaults) when none is set.
+
+  /// Whether the recognizer's delegate lets it receive `touch` (true without a delegate).
+  @inline(__always)
+  func askShouldReceive(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return true }
+    return runUserCode("shouldReceive of the delegate", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldReceive: touch)
+    }
+  }
+
+  /// Whether the recognizer's delegate lets it begin (true without a delegate).
+  func askShouldBegin(_ recognizer: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return true }
+    return runUserCode("gestureRecognizerShouldBegin of the delegate", of: recognizer) {
+      delegate.gestureRecognizerShouldBegin(recognizer)
+    }
+  }
+
+  /// Whether the recognizer's delegate lets it recognize together with `other` (false without a
+  /// delegate).
+  @inline(__always)
+  func askShouldRecognizeSimultaneously(_ recognizer: GestureRecognizer, with other: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return false }
+    return runUserCode("shouldRecognizeSimultaneouslyWith of the delegate", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldRecognizeSimultaneouslyWith: other)
+    }
+  }
+
+  /// Whether the recognizer's delegate makes it wait for `other` to fail (false without one).
+  func askShouldRequireFailureOf(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return false }
+    return runUserCode("shouldRequireFailureOf of the delegate", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldRequireFailureOf: other)
+    }
+  }
+
+  /// Whether the recognizer's delegate makes `other` wait for it to fail (false without one).
+  func askShouldBeRequiredToFailBy(_ recognizer: GestureRecognizer, _ other: GestureRecognizer) -> Bool {
+    guard let delegate = recognizer.delegateIfAny else { return false }
+    return runUserCode("shouldBeRequiredToFailBy of the delegate", of: recognizer) {
+      delegate.gestureRecognizer(recognizer, shouldBeRequiredToFailBy: other)
+    }
+  }
+
+  // The views.
+
+  /// A view's touch method for `phase` (a `stationary` call is a move).
+  @inline(__always)
+  func callView(_ view: View, _ phase: TouchPhase, _ touches: [Touch], _ event: TouchEvent) {
+    switch phase {
+    case .began: runUserCode("touchesBegan", of: view) { view.touchesBegan(touches, with: event) }
+    case .moved, .stationary: runUserCode("touchesMoved", of: view) { view.touchesMoved(touches, with: event) }
+    case .ended: runUserCode("touchesEnded", of: view) { view.touchesEnded(touches, with: event) }
+    case .cancelled: runUserCode("touchesCancelled", of: view) { view.touchesCancelled(touches, with: event) }
+    }
+  }
+
+  /// Whether the view lets a recognizer whose touches were hit-tested to it begin.
+  func askViewShouldBegin(_ view: View, _ recognizer: GestureRecognizer) -> Bool {
+    runUserCode("gestureRecognizerShouldBegin", of: view) { view.gestureRecognizerShouldBegin(recognizer) }
+  }
+
+  /// The view under `point` (in `view`'s coordinates): hit-testing asks each view's
+  /// `point(inside:)`, which views may override.
+  @inline(__always)
+  func askHitTest(_ view: View, _ point: Point) -> View? {
+    runUserCode("point(inside:)", of: view) { view.hitTest(point) }
+  }
+
+  // The app's event loop.
+
+  /// The app's ``nextTimerDeadlineDidChange``. It is called between dispatches, where app code
+  /// may drive the runtime as it likes (send input, advance time), so it is not user code in the
+  /// sense above: what it does runs at once, as any app code between dispatches does.
+  func tellDeadlineDidChange(_ deadline: Timestamp?) {
+    nextTimerDeadlineDidChange?(deadline)
   }
 }

@@ -7,6 +7,7 @@ import GestureCore
 extension GestureRuntime {
   /// Marks every recognizer that `winner` excludes (<doc:BehaviourReference> §3.2, 3.10).
   func exclude(by winner: GestureRecognizer) {
+    assertNoUserCode(in: "exclude")
     // Those tracking a touch that is down or ends now, gathered once per round…
     var componentMark: UInt64?
     for index in 0..<excludableTracking.count {
@@ -39,6 +40,7 @@ extension GestureRuntime {
   /// The participants that exclusion can reach through a touch: undecided, no action sent, and
   /// tracking a touch that is down or ends in this dispatch (<doc:BehaviourReference> §3.2).
   func gatherExcludableTracking() {
+    assertNoUserCode(in: "gatherExcludableTracking")
     excludableTracking.removeAll()
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
@@ -58,6 +60,7 @@ extension GestureRuntime {
   }
 
   func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: inout UInt64?) {
+    assertNoUserCode(in: "considerExclusion")
     // Recognizers of touches, of hover and of scroll never exclude each other (behaviour reference §6.3–6.4).
     guard slots[slot(other)].participating, slots[slot(other)].inputKind == slots[slot(winner)].inputKind else {
       return
@@ -78,17 +81,9 @@ extension GestureRuntime {
       // One that waits for the winner fails through that requirement instead (behaviour reference §3.9).
       if other.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
       if winner.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
-      guard winner.canPrevent(other), other.canBePrevented(by: winner) else { return }
-      if let delegate = other.delegateIfAny,
-        delegate.gestureRecognizer(other, shouldRecognizeSimultaneouslyWith: winner)
-      {
-        return
-      }
-      if let delegate = winner.delegateIfAny,
-        delegate.gestureRecognizer(winner, shouldRecognizeSimultaneouslyWith: other)
-      {
-        return
-      }
+      guard askCanPrevent(winner, other), askCanBePrevented(other, by: winner) else { return }
+      if askShouldRecognizeSimultaneously(other, with: winner) { return }
+      if askShouldRecognizeSimultaneously(winner, with: other) { return }
       slots[ownSlot(other)].excludedBy = winner
       excluded.append(other)
     }

@@ -6,6 +6,7 @@ import GestureCore
 /// waited for failed.
 extension GestureRuntime {
   func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
+    assertNoUserCode(in: "addEdge")
     if recognizer.requires.contains(where: { $0.target === target }) { return }
     recognizer.requires.append(RequirementEdge(target: target, origin: origin))
     if !target.dependents.contains(where: { $0 === recognizer }) {
@@ -16,27 +17,29 @@ extension GestureRuntime {
   /// Asks the delegates and subclasses about each ordered pair first collected together for this
   /// touch (<doc:BehaviourReference> §3.6). Returns whether an edge was added.
   func gatherDynamicRequirements(_ collected: [GestureRecognizer], _ touch: Touch) -> Bool {
+    assertNoUserCode(in: "gatherDynamicRequirements")
     // Only pairs with a delegate or a subclass that answers can gain an edge: find those first,
     // so that a touch collected by many plain recognizers costs linear time, not quadratic.
     var hooked = 0
-    for recognizer in collected where recognizer.delegateIfAny != nil || recognizer.asksForDynamicFailureRequirements {
+    for recognizer in collected
+    where recognizer.delegateIfAny != nil || readAsksForDynamicFailureRequirements(recognizer) {
       hooked += 1
     }
     guard hooked > 0 else { return false }
     var added = false
     for a in collected {
-      let aHooked = a.delegateIfAny != nil || a.asksForDynamicFailureRequirements
+      let aHooked = a.delegateIfAny != nil || readAsksForDynamicFailureRequirements(a)
       for b in collected where a !== b {
-        guard aHooked || b.delegateIfAny != nil || b.asksForDynamicFailureRequirements else { continue }
+        guard aHooked || b.delegateIfAny != nil || readAsksForDynamicFailureRequirements(b) else { continue }
         if alreadyCollectedTogether(a, b) { continue }
         var origin: RequirementOrigin?
-        if let delegate = a.delegateIfAny, delegate.gestureRecognizer(a, shouldRequireFailureOf: b) {
+        if askShouldRequireFailureOf(a, b) {
           origin = .shouldRequireFailureOf
-        } else if let delegate = b.delegateIfAny, delegate.gestureRecognizer(b, shouldBeRequiredToFailBy: a) {
+        } else if askShouldBeRequiredToFailBy(b, a) {
           origin = .shouldBeRequiredToFailBy
-        } else if a.asksForDynamicFailureRequirements && a.shouldRequireFailure(of: b) {
+        } else if readAsksForDynamicFailureRequirements(a) && askShouldRequireFailure(a, of: b) {
           origin = .subclassShouldRequireFailure
-        } else if b.asksForDynamicFailureRequirements && b.shouldBeRequiredToFail(by: a) {
+        } else if readAsksForDynamicFailureRequirements(b) && askShouldBeRequiredToFail(b, by: a) {
           origin = .subclassShouldBeRequiredToFail
         }
         guard let origin, !a.requires.contains(where: { $0.target === b }) else { continue }
@@ -67,6 +70,7 @@ extension GestureRuntime {
   /// it is active; `settlePendingHolds` decides once the dispatch's other changes are resolved
   /// (<doc:BehaviourReference> §3.7).
   func deferHold(_ recognizer: GestureRecognizer, _ wants: GestureRecognizer.State, reason: String?) {
+    assertNoUserCode(in: "deferHold")
     for index in pendingHolds.indices where pendingHolds[index].recognizer === recognizer {
       if wants == .ended && pendingHolds[index].endedReason == nil { pendingHolds[index].endedReason = reason ?? "" }
       return
@@ -80,6 +84,7 @@ extension GestureRuntime {
   /// recognized fails, and one whose requirements all failed meanwhile enters the state it asked
   /// for as if it had never waited (a pan's translation does not restart at zero; <doc:BehaviourReference> §3.7).
   func settlePendingHolds() {
+    assertNoUserCode(in: "settlePendingHolds")
     var holds: [PendingHold] = []
     swap(&holds, &pendingHolds)
     candidates.removeAll()
@@ -144,10 +149,11 @@ extension GestureRuntime {
   /// A held recognizer whose requirements all failed enters the state it asked for
   /// (<doc:BehaviourReference> §3.9): a continuous one `began` first, then `ended` if it already finished.
   func release(_ recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "release")
     guard slots[slot(recognizer)].held, !recognizer.publishedState.isTerminal else { return }
     if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
     setHeld(recognizer, false)
-    recognizer.didFinishWaiting()
+    callDidFinishWaiting(recognizer)
     let logical = recognizer.requestedState
     let first = slots[slot(recognizer)].firstWanted
     var reason: String?
@@ -184,6 +190,7 @@ extension GestureRuntime {
   /// rebuilt at its next attempt. Partners that finished and waited to be reset with this one are
   /// looked at again. Index loops, no closures: this runs for most resets.
   func dropAttemptEdges(of recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "dropAttemptEdges")
     let me = ObjectIdentifier(recognizer)
     let requireCount = recognizer.requires.count
     for index in 0..<requireCount {

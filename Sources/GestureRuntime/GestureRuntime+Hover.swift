@@ -19,6 +19,7 @@ extension GestureRuntime {
   }
 
   func handleHover(_ input: HoverInput) {
+    assertNoUserCode(in: "handleHover")
     pointer.modifierFlags = input.modifierFlags
     guard let location = input.location else {
       guard pointer.hoverInWindow else {
@@ -33,7 +34,7 @@ extension GestureRuntime {
       return
     }
     beginSyntheticEvent()
-    let hit = window.hitTest(location - window.frame.origin)
+    let hit = askHitTest(window, location - window.frame.origin)
     emit(.hover(phase: pointer.hoverInWindow ? .moved : .entered, location: location, view: hit?.name))
     if !pointer.hoverInWindow { pointer.hoverSequence += 1 }
     pointer.hoverInWindow = true
@@ -73,6 +74,7 @@ extension GestureRuntime {
   /// Ends every hover: the pointer left the window, or a button went down (a press ends the
   /// hover, <doc:BehaviourReference> §6.3).
   func exitHover() {
+    assertNoUserCode(in: "exitHover")
     beginSyntheticEvent()
     emit(.hover(phase: .exited, location: pointer.hoverLocation, view: nil))
     pointer.hoverInWindow = false

@@ -25,6 +25,7 @@ extension GestureRuntime {
       ("records to deliver", dirtyRecords.isEmpty), ("the event's records", eventRecords.isEmpty),
       ("pending holds", pendingHolds.isEmpty), ("watchdog candidates", watchdogCandidates.isEmpty),
       ("candidates", candidates.isEmpty), ("excluded recognizers", excluded.isEmpty),
+      ("requests from user code", inbox.isEmpty && inboxTimers.isEmpty && !userCodeAsked),
     ]
     for (name, drained) in workLists where !drained { return "the list of \(name) was not drained" }
 

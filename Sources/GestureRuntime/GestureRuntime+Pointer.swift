@@ -54,6 +54,7 @@ extension GestureRuntime {
   func beginSyntheticTouch(
     kind: EventType, at location: Point, view: View?, collectingFrom views: [View], event: TouchEvent
   ) -> TouchRecord? {
+    assertNoUserCode(in: "beginSyntheticTouch")
     let touch = Touch(
       identifier: pointer.nextSyntheticIdentifier, location: location, timestamp: now, type: .indirectPointer,
       view: view)
@@ -113,12 +114,9 @@ extension GestureRuntime {
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !slots[slot(recognizer)].held,
       !(slots[slot(recognizer)].participating
         && (recognizer.requestedState.isTerminal || slots[slot(recognizer)].inputKind != kind)),
-      recognizer.shouldReceive(event)
+      askShouldReceive(recognizer, event: event)
     else { return false }
-    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizer(recognizer, shouldReceive: touch) {
-      return false
-    }
-    return true
+    return askShouldReceive(recognizer, touch)
   }
 
   /// Moves a made-up touch in the current event.
@@ -144,6 +142,7 @@ extension GestureRuntime {
   /// Delivers the current event's made-up touches to their recognizers, each its own touches of
   /// each phase (<doc:BehaviourReference> §2.3).
   func deliverSyntheticEvent(_ event: TouchEvent) {
+    assertNoUserCode(in: "deliverSyntheticEvent")
     for index in 0..<eventRecords.count {
       let record = eventRecords[index]
       guard let phase = record.phaseInDispatch else { continue }

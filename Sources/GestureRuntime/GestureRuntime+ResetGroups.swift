@@ -8,6 +8,7 @@ extension GestureRuntime {
   /// received touches since their last reset are reset together, once the last of them has
   /// finished (<doc:BehaviourReference> §3.10).
   func runResets() {
+    assertNoUserCode(in: "runResets")
     var passes = 0
     while !finished.isEmpty && passes < 1_000 {
       passes += 1
@@ -110,6 +111,7 @@ extension GestureRuntime {
   /// Drops the participants `leaving` picks, unlisting them, in place and keeping the order of
   /// the rest (which move forward over them); then counts the reset ones left.
   func removeParticipants(where leaving: (GestureRecognizer) -> Bool) {
+    assertNoUserCode(in: "removeParticipants")
     var kept = 0
     for index in 0..<participants.count {
       if leaving(participants[index]) {
@@ -163,6 +165,7 @@ extension GestureRuntime {
   /// Ends the recognizer's attempt: clears the runtime's bookkeeping, calls `reset()` and traces
   /// it. The touches it tracked are never delivered to it again (<doc:BehaviourReference> §2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "resetRecognizer")
     guard slots[slot(recognizer)].participating else { return }
     if !recognizer.requires.isEmpty || !recognizer.dependents.isEmpty {
       dropAttemptEdges(of: recognizer)
@@ -178,7 +181,7 @@ extension GestureRuntime {
     removedParticipants += 1
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible
-    recognizer.reset()
+    callReset(recognizer)
     if trace != nil { emit(.reset(recognizer: recognizer.displayName)) }
   }
 }

@@ -36,7 +36,13 @@ extension GestureRuntime {
       + withheldRecords.elements.filter { $0.view?.isDescendant(of: view) ?? false }
     guard !recognizers.isEmpty || !records.isEmpty else {
       detach(view)
-      dropUnlistedParticipants()
+      // From user code (during a dispatch), once it returns (GestureRuntime+Host.swift).
+      if isDispatching {
+        inbox.append(.dropUnlistedParticipants)
+        userCodeAsked = true
+      } else {
+        dropUnlistedParticipants()
+      }
       return
     }
     sceneChange { [unowned self] in
@@ -71,13 +77,14 @@ extension GestureRuntime {
   /// `touchesCancelled`, end as `failed` or `cancelled`, their dependents are told, and they are
   /// reset (<doc:BehaviourReference> §2.6).
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
+    assertNoUserCode(in: "stopAttempt")
     for recognizer in recognizers where slots[slot(recognizer)].participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
         let touches = recognizer.trackedTouches
         let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
         recognizer.requestedThisDelivery = false
         stopReason = reason
-        recognizer.touchesCancelled(touches, with: event)
+        callTouchMethod(.cancelled, touches, of: recognizer, event)
         stopReason = nil
         removeTracked(touches, from: recognizer)
       }

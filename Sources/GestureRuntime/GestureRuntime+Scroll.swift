@@ -35,6 +35,7 @@ extension GestureRuntime {
   }
 
   func handleScroll(_ input: ScrollInput) {
+    assertNoUserCode(in: "handleScroll")
     pointer.modifierFlags = input.modifierFlags
     guard input.location.x.isFinite, input.location.y.isFinite, input.delta.x.isFinite, input.delta.y.isFinite
     else {
@@ -42,7 +43,7 @@ extension GestureRuntime {
       return
     }
     beginSyntheticEvent()
-    let hit = window.hitTest(input.location - window.frame.origin)
+    let hit = askHitTest(window, input.location - window.frame.origin)
     emit(
       .scroll(
         delta: input.delta, type: input.type, phase: input.type == .continuous ? input.phase : nil,
@@ -101,6 +102,7 @@ extension GestureRuntime {
 
   /// Ends the scroll sequence in progress (its recognizers get `touchesEnded` with no delta).
   func endScrollSequence() {
+    assertNoUserCode(in: "endScrollSequence")
     pointer.scrollActive = false
     guard let record = pointer.scrollRecord else { return }
     pointer.scrollRecord = nil

@@ -13,6 +13,7 @@ extension GestureRuntime {
   /// are resolved (§3.7): its request waits in `pendingHolds` until nothing else is left, and is
   /// then held, failed (the requirement recognized) or taken as if it had never waited.
   func resolve() {
+    assertNoUserCode(in: "resolve")
     if requests.isEmpty && releases.isEmpty { return }
     let wasResolving = isResolving
     isResolving = true
@@ -47,6 +48,7 @@ extension GestureRuntime {
 
   /// Handles one requested state.
   func process(_ request: borrowing Request) {
+    assertNoUserCode(in: "process")
     process(request.recognizer, request.state, request.reason)
   }
 
@@ -119,6 +121,7 @@ extension GestureRuntime {
   /// Asks the views the recognizer's touches were hit-tested to, then its delegate
   /// (<doc:BehaviourReference> §2.12, 3.1). Returns the reason for a veto, or nil.
   func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
+    assertNoUserCode(in: "shouldBeginVeto")
     if recognizer.cancelsTouchesInView {
       // The views to ask, each once, listed before any is asked (a view's answer may change the
       // recognizer's touches); in a scratch array taken out while in use.
@@ -134,17 +137,18 @@ extension GestureRuntime {
         else { continue }
         views.append(view)
       }
-      for view in views where !view.gestureRecognizerShouldBegin(recognizer) {
+      for view in views where !askViewShouldBegin(view, recognizer) {
         return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
       }
     }
-    if let delegate = recognizer.delegateIfAny, !delegate.gestureRecognizerShouldBegin(recognizer) {
+    if !askShouldBegin(recognizer) {
       return "shouldBegin returned false"
     }
     return nil
   }
 
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
+    assertNoUserCode(in: "addCandidate")
     slots[ownSlot(recognizer)].candidate = state
     // Stores only what changes: a continuous recognizer's every `changed` comes through here.
     if reason != nil || slots[slot(recognizer)].candidateReason != nil {
@@ -157,6 +161,7 @@ extension GestureRuntime {
 
   /// Resolves the recognitions of one round in tie order (<doc:BehaviourReference> §3.2–3.5, 3.9, 3.10).
   func resolveCandidates() {
+    assertNoUserCode(in: "resolveCandidates")
     // Tie order: the deepest view first; on one view, the one added first.
     if candidates.count > 1 {
       candidates.sort { a, b in
@@ -261,6 +266,7 @@ extension GestureRuntime {
   /// Publishes a state: the trace line, the action, the view consequences, and what it means
   /// for recognizers that wait on this one.
   func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
+    assertNoUserCode(in: "publish")
     let from = recognizer.publishedState
     recognizer.publishedState = state
     // Each published state is a decision: the view calls it causes come in its order (§5).

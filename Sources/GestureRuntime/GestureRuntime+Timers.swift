@@ -6,6 +6,16 @@ public import GestureCore
 /// that changes.
 extension GestureRuntime {
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
+    assertNoUserCode(in: "startTimer")
+    let generation = armTimer(of: recognizer, id: id)
+    queueTimer(PendingTimer(deadline: deadline, recognizer: recognizer, id: id, generation: generation))
+  }
+
+  /// Gives the recognizer's timer `id` a new generation, which only the timer queued next for it
+  /// carries: an earlier one still queued is skipped, and ``GestureCore/GestureRecognizer/cancelTimer(_:)``
+  /// drops the slot. Returns the generation.
+  @inline(__always)
+  func armTimer(of recognizer: GestureRecognizer, id: Int) -> UInt64 {
     timerGeneration &+= 1
     let generation = timerGeneration
     if let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) {
@@ -13,8 +23,15 @@ extension GestureRuntime {
     } else {
       recognizer.timerSlots.append((id, generation))
     }
-    timers.push(
-      deadline: deadline, recognizer: recognizer, id: id, generation: generation, inOrder: id == Self.watchdogTimerID)
+    return generation
+  }
+
+  /// Queues an armed timer.
+  @inline(__always)
+  func queueTimer(_ timer: consuming PendingTimer) {
+    assertNoUserCode(in: "queueTimer")
+    let inOrder = timer.id == Self.watchdogTimerID
+    timers.push(timer, inOrder: inOrder)
   }
 
   func isLive(_ timer: PendingTimer) -> Bool {
@@ -31,6 +48,7 @@ extension GestureRuntime {
   }
 
   func fire(_ timer: PendingTimer) {
+    assertNoUserCode(in: "fire")
     guard isLive(timer) else { return }
     let recognizer = timer.recognizer
     recognizer.cancelTimer(timer.id)
@@ -43,7 +61,7 @@ extension GestureRuntime {
       if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
       guard !recognizer.requestedState.isTerminal else { return }
       recognizer.requestedThisDelivery = false
-      recognizer.timerFired(timer.id)
+      callTimerFired(recognizer, timer.id)
     }
   }
 
@@ -60,7 +78,7 @@ extension GestureRuntime {
     let deadline = nextTimerDeadline
     guard deadline != reportedDeadline else { return }
     reportedDeadline = deadline
-    nextTimerDeadlineDidChange?(deadline)
+    tellDeadlineDidChange(deadline)
   }
 }
 

@@ -7,6 +7,7 @@ extension GestureRuntime {
   /// stay withheld until the recognizers decide.
   @inline(__always)
   func finishInputTouches() {
+    assertNoUserCode(in: "finishInputTouches")
     // The event's input phases end with it (view planning clears those of the touches it
     // plans; a touch its view is done with is not planned).
     for index in 0..<eventRecords.count where eventRecords[index].phaseInDispatch != nil {

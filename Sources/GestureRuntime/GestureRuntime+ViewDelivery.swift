@@ -9,6 +9,7 @@ extension GestureRuntime {
   /// and one call per phase for each; then the event's own calls, one per phase, in the order
   /// began, moved, ended, cancelled (<doc:BehaviourReference> §2.7–2.11, 5).
   func deliverToViews() {
+    assertNoUserCode(in: "deliverToViews")
     guard !dirtyRecords.isEmpty else { return }
     if dirtyRecords.count == 1 {
       // One touch (the common case): its calls all go to its view, one touch each, already in
@@ -28,7 +29,7 @@ extension GestureRuntime {
       let touches = viewTouch
       let planned = plannedPhases
       for index in 0..<planned.count {
-        callView(view, planned[index], touches)
+        makeViewCall(view, planned[index], touches)
       }
       return
     }
@@ -77,7 +78,7 @@ extension GestureRuntime {
         }
         scratchTouches.clear()
         for index in start..<end { scratchTouches.append(ofView[index].touch) }
-        callView(call.view, ofView[start].phase, scratchTouches)
+        makeViewCall(call.view, ofView[start].phase, scratchTouches)
         start = end
       }
     }
@@ -121,6 +122,7 @@ extension GestureRuntime {
 
   @inline(__always)
   func planViewCalls(_ record: TouchRecord) {
+    assertNoUserCode(in: "planViewCalls")
     defer { record.phaseInDispatch = nil }
     guard record.viewState != .done, let view = record.view else {
       if record.isFinished { record.viewState = .done }
@@ -198,17 +200,14 @@ extension GestureRuntime {
     }
   }
 
-  func callView(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
+  /// Makes one planned view call: its trace line, then the view's touch method.
+  func makeViewCall(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
+    assertNoUserCode(in: "makeViewCall")
     if trace != nil {
       emit(.view(view: view.name, call: phase, touches: touches.map(\.identifier)))
     }
     let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
-    switch phase {
-    case .began: view.touchesBegan(touches, with: event)
-    case .moved, .stationary: view.touchesMoved(touches, with: event)
-    case .ended: view.touchesEnded(touches, with: event)
-    case .cancelled: view.touchesCancelled(touches, with: event)
-    }
+    callView(view, phase, touches, event)
   }
 
 }

@@ -6,6 +6,7 @@ extension GestureRuntime {
   /// Arms the watchdog of every recognizer that is undecided with no touch down
   /// (<doc:BehaviourReference> §3.12).
   func scheduleWatchdogs() {
+    assertNoUserCode(in: "scheduleWatchdogs")
     guard !watchdogCandidates.isEmpty else { return }
     for index in 0..<watchdogCandidates.count {
       let recognizer = watchdogCandidates[index]
@@ -25,6 +26,7 @@ extension GestureRuntime {
   /// it is held for recognizers that are themselves still deciding (their own watchdogs decide
   /// it).
   func watchdogFired(_ recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "watchdogFired")
     slots[ownSlot(recognizer)].watchdogPending = false
     guard slots[slot(recognizer)].participating, !recognizer.publishedState.isTerminal,
       recognizer.trackedTouches.isEmpty

@@ -18,6 +18,7 @@ extension GestureRuntime {
   /// The recognizer has decided (or stopped holding its touches): it no longer withholds them.
   @inline(__always)
   func stopWithholding(_ recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "stopWithholding")
     for index in recognizer.attemptTouches.indices {
       if recognizer.attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
     }
@@ -28,6 +29,7 @@ extension GestureRuntime {
   /// decision being published (`releasingDecision`, 0 outside one), whose view calls come in that
   /// decision's place (<doc:BehaviourReference> §5).
   func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
+    assertNoUserCode(in: "stopWithholding")
     let flags = recognizer.attemptTouches[index].withholds
     recognizer.attemptTouches[index].withholds = 0
     guard flags != 0, let record = recognizer.attemptTouches[index].touch.record else { return }

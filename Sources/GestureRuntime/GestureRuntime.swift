@@ -1,10 +1,15 @@
 public import GestureCore
 
 // The runtime, one concept a file. Read GestureRuntime+Dispatch.swift first: it is one dispatch,
-// top to bottom, and names the step each of the others is.
+// top to bottom, and names the step each of the others is. Its last section is the only place
+// that calls user code (recognizers' overridable methods, delegates, views' methods, actions):
+// the rules in the other files call user code through it and never run inside it (debug builds
+// trap a rule entered from user code), and what user code asks of the runtime meanwhile waits in
+// an inbox until it returns (+Host).
 //
 //   GestureRuntime.swift             the state it keeps, creation, the public input and time API
-//   +Dispatch                        a dispatch: delivery to recognizers, settling, actions
+//   +Dispatch                        a dispatch: delivery to recognizers, settling, actions; the
+//                                    calls into user code
 //   +Collection                      touch input, hit-testing, collecting recognizers at touch-down
 //   +StateResolution                 requested states, candidates in tie order, publishing
 //   +FailureRequirements             requirement edges, holds, releases
@@ -16,7 +21,8 @@ public import GestureCore
 //   +ResetGroups                     resets, alone or with the recognizers joined by requirements
 //   +Watchdog, +Timers               the 5 s watchdog; timers and the deadline API
 //   +SceneChanges, +Host             views and recognizers changing mid-attempt; requests made
-//                                    through the subclassing API
+//                                    through the subclassing API, and the inbox that holds them
+//                                    while user code runs
 //   +Pointer, +Hover, +Scroll        pointer presses, hover and scroll sequences
 //   +Trace, +Invariants              the trace; the debug-build check after every dispatch
 //   TouchRecord, TimerQueue, ...     the tables those steps share
@@ -31,7 +37,11 @@ public import GestureCore
 ///
 /// The runtime is not thread-safe: use it from one thread (or actor) at a time. Calls made from
 /// inside its callbacks (actions, delegates, view and recognizer methods) that change the scene or
-/// send more input are queued and run as dispatches of their own right after the current one.
+/// send more input are queued and run as dispatches of their own right after the current one;
+/// what a recognizer asks through the subclassing API (ignoring a touch, a failure requirement, a
+/// timer) takes effect for the runtime when the callback returns. In debug builds a callback that
+/// makes the runtime decide anything while it runs (``runUntilIdle(limit:)`` from an action, say)
+/// traps.
 public final class GestureRuntime {
   /// The root of the view tree; its frame is in window coordinates.
   public let window: View
@@ -100,6 +110,20 @@ public final class GestureRuntime {
   /// Recognizers that lost their last touch in this dispatch (or whose watchdog must be re-armed).
   let watchdogCandidates = ScratchList<GestureRecognizer>()
   var deferred: [() -> Void] = []
+  /// What user code asked through the host while it ran, applied right after it returns
+  /// (GestureRuntime+Host.swift); empty outside user code. The timers it started wait apart
+  /// (most requests are a timer, and a plain list of them costs least), and `userCodeAsked` says
+  /// whether either list has anything.
+  var inbox: [HostRequest] = []
+  var inboxTimers: [PendingTimer] = []
+  var userCodeAsked = false
+  #if DEBUG
+    /// How many calls into user code are running (debug builds): the rules trap when entered
+    /// while one is (`assertNoUserCode`), and name the innermost, and whose it is.
+    var userCodeDepth = 0
+    var runningCallback: StaticString = ""
+    unowned var runningCallbackOwner: AnyObject?
+  #endif
   // The per-dispatch work lists (ScratchList: appends without copy-on-write checks). A list and
   // its batch exchange contents while the batch is worked through, so that work added meanwhile
   // waits for the next round.
@@ -235,7 +259,7 @@ public final class GestureRuntime {
       recognizer.lastTouchLocations.clear()
       recognizer.requestedState = .possible
       recognizer.publishedState = .possible
-      recognizer.reset()
+      callReset(recognizer)
     }
   }
 
@@ -319,7 +343,9 @@ public final class GestureRuntime {
   }
 
   /// Fires every pending timer in order, moving time to each deadline, until none is left
-  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers.
+  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers. Not from
+  /// inside a callback: debug builds trap there (use ``advance(to:)``, which waits for the
+  /// dispatch in progress).
   public func runUntilIdle(limit: Int = 1_000_000) {
     var fired = 0
     while fired < limit, let next = timers.pop() {
@@ -331,7 +357,14 @@ public final class GestureRuntime {
   /// The deadline of the next timer that will fire, if any.
   public var nextTimerDeadline: Timestamp? {
     while let next = timers.first, !isLive(next) { _ = timers.pop() }
-    return timers.first?.deadline
+    let queued = timers.first?.deadline
+    if inboxTimers.isEmpty { return queued }
+    // Read from user code that started timers: they are pending, if not queued yet.
+    var next = queued
+    for timer in inboxTimers where isLive(timer) && (next.map { timer.deadline < $0 } ?? true) {
+      next = timer.deadline
+    }
+    return next
   }
 
   /// Whether any timer is pending.

@@ -72,7 +72,15 @@ extension GestureRuntime {
     var leftovers = RuntimeLeftovers()
     let records = liveTouches.records.filter { !pointer.isSynthetic($0) }
     leftovers.touches = records.sorted { $0.serial < $1.serial }.map(\.touch.identifier)
-    leftovers.timers = timers.entriesInOrder.filter(isLive).map { timer in
+    var pending = timers.entriesInOrder
+    if !inboxTimers.isEmpty {
+      // Read from user code that started timers: they are pending, if not queued yet, and come
+      // after the queued ones of their deadline.
+      pending = (pending + inboxTimers).enumerated().sorted {
+        $0.element.deadline != $1.element.deadline ? $0.element.deadline < $1.element.deadline : $0.offset < $1.offset
+      }.map(\.element)
+    }
+    leftovers.timers = pending.filter(isLive).map { timer in
       RuntimeLeftovers.PendingTimer(
         recognizer: timer.recognizer.displayName,
         id: timer.id == Self.watchdogTimerID || timer.id == Self.scrollIdleTimerID ? nil : timer.id,

@@ -84,11 +84,11 @@ struct TimerQueue: ~Copyable {
 
   /// Queues a timer. `inOrder` promises nothing about it: it only says the timer is likely to be
   /// due no earlier than every in-order timer queued before it; one that is not goes to the heap.
-  mutating func push(deadline: Timestamp, recognizer: GestureRecognizer, id: Int, generation: UInt64, inOrder: Bool) {
+  mutating func push(_ timer: consuming PendingTimer, inOrder: Bool) {
     nextSequence += 1
     let entry = Entry(
-      deadline: deadline.microseconds, sequence: nextSequence, owner: recognizer, id: id,
-      generation: generation)
+      deadline: timer.deadline.microseconds, sequence: nextSequence, owner: timer.recognizer, id: timer.id,
+      generation: timer.generation)
     if inOrder && (lineHead == line.count || line[line.count - 1].deadline <= entry.deadline) {
       if lineHead == line.count && lineHead > 0 {
         line.removeAll(keepingCapacity: true)

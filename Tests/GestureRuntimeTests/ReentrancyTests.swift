@@ -207,3 +207,194 @@ struct ReentrancyTests {
       ])
   }
 }
+
+/// A recognizer that, in its first `touchesBegan`, ignores the event's second touch, adds failure
+/// requirements (one closes a cycle, one names itself), starts a timer and notes what it sees of
+/// those right away; the timer asks to begin.
+private final class AskingRecognizer: GestureRecognizer {
+  var slow: GestureRecognizer?
+  var loop: GestureRecognizer?
+  var dispatcher: GestureRuntime?
+  var seen: [String] = []
+
+  override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    guard seen.isEmpty, touches.count == 2, let slow, let loop else { return }
+    ignore(touches[1], for: event)
+    seen.append("touches after ignore: \(numberOfTouches)")
+    require(toFail: slow)
+    require(toFail: loop)
+    require(toFail: self)
+    seen.append("requirements: \(failureRequirements.map(\.displayName))")
+    startTimer(after: .milliseconds(200))
+    startTimer(1, after: .milliseconds(100))
+    cancelTimer(1)
+    seen.append("next deadline: \(dispatcher?.nextTimerDeadline.map { "\($0)" } ?? "none")")
+    seen.append("left: \(dispatcher?.finish().timers.map(\.description) ?? [])")
+  }
+
+  override func timerFired(_ id: Int) {
+    setState(.began, reason: "timer \(id)")
+  }
+
+  override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    if requestedState == .began || requestedState == .changed { setState(.ended, reason: "lifted") }
+  }
+}
+
+/// A recognizer that begins on its first move and, once it has begun, ignores every further
+/// touch in the `touchesBegan` that brings it, then stops cancelling touches in its view and
+/// removes a view it was given from the tree.
+private final class IgnoringLateTouches: GestureRecognizer {
+  var removes: View?
+  var seen: [String] = []
+
+  override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    guard state == .began || state == .changed else { return }
+    for touch in touches { ignore(touch, for: event) }
+    cancelsTouchesInView = false
+    removes?.removeFromSuperview()
+    seen.append("touches after ignore: \(numberOfTouches)")
+  }
+
+  override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    if state == .possible { setState(.began, reason: "moved") }
+  }
+
+  override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+    if numberOfTouches == touches.count { setState(.ended, reason: "lifted") }
+  }
+}
+
+@Suite("What a recognizer asks of the runtime from inside its callbacks")
+struct CallbackRequestTests {
+  @Test(
+    "A recognizer that ignores a touch, requires failures and starts timers in touchesBegan sees them at once, and the runtime applies them as if it had at once"
+  )
+  func askingFromTouchesBegan() {
+    let h = Harness()
+    let asker = h.add(AskingRecognizer(), "asker")
+    asker.delaysTouchesBegan = true
+    let slow = h.add(ScriptedRecognizer(), "slow")
+    slow.onEnded = [[.failed]]
+    let loop = h.add(ScriptedRecognizer(), "loop")
+    loop.require(toFail: asker)
+    asker.slow = slow
+    asker.loop = loop
+    asker.dispatcher = h.runtime
+    h.event(
+      at: 0,
+      [TouchInput(id: 1, phase: .began, x: 10, y: 10), TouchInput(id: 2, phase: .began, x: 50, y: 10)])
+    h.advance(to: 0.25)
+    h.event(
+      at: 0.3,
+      [TouchInput(id: 1, phase: .ended, x: 10, y: 10), TouchInput(id: 2, phase: .ended, x: 50, y: 10)])
+    h.finish()
+    #expect(
+      asker.seen == [
+        "touches after ignore: 1", "requirements: [\"slow\", \"loop\"]", "next deadline: 0.2",
+        "left: [\"asker timer 0 at 0.2 s\"]",
+      ])
+    #expect(
+      h.lines == [
+        "0 touch 1 began (10, 10) V",
+        "0 touch 2 began (50, 10) V",
+        // The requirements asked for in touchesBegan, in the order asked: one closes a cycle.
+        "0 diagnostic [asker, loop] cycle of failure requirements among asker, loop; those requirements are ignored for this attempt",
+        "0 diagnostic [asker] asker cannot require itself to fail; ignored",
+        // The ignored touch is no longer withheld from its view; the other one still is.
+        "0 view V touchesBegan 2",
+        "0.2 wait asker wants began, waiting for slow, loop",
+        "0.3 touch 1 ended (10, 10) V",
+        "0.3 touch 2 ended (50, 10) V",
+        "0.3 wait asker wants ended, waiting for slow, loop",
+        "0.3 state slow possible → failed: failed",
+        "5.3 diagnostic [loop] loop was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.3 state loop possible → failed: undecided 5 s after its touches ended",
+        "5.3 state asker possible → began: released: slow, loop failed",
+        "5.3 state asker began → ended: ended while waiting",
+        "5.3 action asker began at (10, 10)",
+        "5.3 action asker ended at (10, 10)",
+        "5.3 view V touchesEnded 2",
+        "5.3 reset loop",
+        "5.3 reset asker",
+        "5.3 reset slow",
+      ])
+  }
+
+  @Test(
+    "A recognizer that has begun and ignores a new touch in touchesBegan no longer keeps it from its view, as judged when it asked"
+  )
+  func ignoringAfterBeginning() {
+    let h = Harness()
+    let late = h.add(IgnoringLateTouches(), "late")
+    let other = h.add(ScriptedRecognizer(), "other")
+    let empty = View(name: "empty", frame: Rect(x: 300, y: 700, width: 10, height: 10))
+    h.window.addSubview(empty)
+    late.removes = empty
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 20, 10, at: 0.1)
+    h.down(2, 60, 10, at: 0.2)
+    h.move(2, 70, 10, at: 0.3)
+    h.up(2, 70, 10, at: 0.4)
+    h.up(1, 20, 10, at: 0.5)
+    h.finish()
+    #expect(empty.superview == nil)
+    #expect(late.seen == ["touches after ignore: 1"])
+    #expect(other.received == ["began [1]", "moved [1]", "began [2]", "moved [2]", "ended [2]"])
+    #expect(
+      h.lines == [
+        "0 touch 1 began (10, 10) V",
+        "0 view V touchesBegan 1",
+        "0.1 touch 1 moved (20, 10) V",
+        "0.1 state late possible → began: moved",
+        "0.1 state other possible → failed: prevented by late",
+        "0.1 action late began at (20, 10)",
+        "0.1 view V touchesCancelled 1",
+        "0.1 reset other",
+        "0.2 touch 2 began (60, 10) V",
+        // It cancelled touches in its view when it ignored touch 2, so the view gets the touch.
+        "0.2 view V touchesBegan 2",
+        "0.3 touch 2 moved (70, 10) V",
+        "0.3 view V touchesMoved 2",
+        "0.4 touch 2 ended (70, 10) V",
+        "0.5 touch 1 ended (20, 10) V",
+        "0.5 state late began → ended: lifted",
+        "0.5 action late ended at (20, 10)",
+        "0.5 reset late",
+        "5.4 diagnostic [other] other was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.4 state other possible → failed: undecided 5 s after its touches ended",
+        "5.4 view V touchesEnded 2",
+        "5.4 reset other",
+      ])
+  }
+
+  @Test("An action that requires a failure and starts a timer: both take effect once it returns, and nothing traps")
+  func requestsFromAnAction() {
+    // Debug builds trap a rule entered from user code: these requests wait until it returns.
+    let h = Harness()
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    let other = h.add(TapGestureRecognizer(), "other")
+    pan.addAction { recognizer in
+      recognizer.require(toFail: other)
+      recognizer.startTimer(after: .seconds(1))
+    }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 40, 10, at: 0.1)
+    h.up(1, 40, 10, at: 0.2)
+    h.finish()
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 state pan possible → began: moved 30 pt, at least 10 pt",
+        "0.1 state other possible → failed: prevented by pan",
+        "0.1 action pan began at (40, 10) translation (20, 0) velocity (300, 0)",
+        "0.1 view V touchesCancelled 1",
+        "0.2 state pan began → ended: all fingers lifted",
+        "0.2 action pan ended at (40, 10) translation (20, 0) velocity (300, 0)",
+        // Joined by the requirement added in the action, the two are reset together.
+        "0.2 reset pan",
+        "0.2 reset other",
+      ])
+  }
+}
