@@ -39,9 +39,8 @@ public import GestureCore
 /// inside its callbacks (actions, delegates, view and recognizer methods) that change the scene or
 /// send more input are queued and run as dispatches of their own right after the current one;
 /// what a recognizer asks through the subclassing API (ignoring a touch, a failure requirement, a
-/// timer) takes effect for the runtime when the callback returns. In debug builds a callback that
-/// makes the runtime decide anything while it runs (``runUntilIdle(limit:)`` from an action, say)
-/// traps.
+/// timer) takes effect for the runtime when the callback returns. No rule of the runtime runs
+/// inside user code; debug builds trap if one is ever entered from there.
 public final class GestureRuntime {
   /// The root of the view tree; its frame is in window coordinates.
   public let window: View
@@ -343,10 +342,13 @@ public final class GestureRuntime {
   }
 
   /// Fires every pending timer in order, moving time to each deadline, until none is left
-  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers. Not from
-  /// inside a callback: debug builds trap there (use ``advance(to:)``, which waits for the
-  /// dispatch in progress).
+  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers. Called from
+  /// inside a callback, it runs right after the dispatch in progress, as ``advance(to:)`` does.
   public func runUntilIdle(limit: Int = 1_000_000) {
+    if isDispatching {
+      deferred.append { [unowned self] in self.runUntilIdle(limit: limit) }
+      return
+    }
     var fired = 0
     while fired < limit, let next = timers.pop() {
       if isLive(next) { fired += 1 }
