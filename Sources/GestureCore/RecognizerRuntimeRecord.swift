@@ -30,6 +30,9 @@ package struct RecognizerRuntimeRecord {
   /// Scratch marks for the runtime's passes.
   package var mark: UInt64 = 0
   package var resetMark: UInt64 = 0
+  /// Where the recognizer was last listed among the nodes of a search of the requirement graph
+  /// (the runtime checks the node at that place before trusting it: a stale value is harmless).
+  package var graphIndex = -1
   package var candidate: GestureRecognizer.State?
   package var candidateReason: String?
   /// States asked for after the candidate state in the same round, published right after it.

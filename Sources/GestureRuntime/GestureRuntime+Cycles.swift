@@ -3,9 +3,6 @@ import GestureCore
 /// Cycles of failure requirements (<doc:BehaviourReference> §3.11): found when an attempt's
 /// edges are added, reported, and ignored until both of their ends have been reset.
 extension GestureRuntime {
-  /// Finds cycles among the requirements of the participants and ignores their edges for this
-  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). Iterative (Tarjan), so deep
-  /// chains cannot overflow the stack.
   /// Whether an edge among the participants can close a cycle: some participant's requirement
   /// target itself requires a participant. Cheap, and false for most scenes, so the full search
   /// below runs only when a cycle is possible.
@@ -20,25 +17,42 @@ extension GestureRuntime {
     return false
   }
 
+  /// Where `recognizer` is listed among the nodes of a search, if it is.
+  @inline(__always)
+  static func node(_ recognizer: GestureRecognizer, in nodes: [GestureRecognizer]) -> Int? {
+    let index = recognizer.runtime.graphIndex
+    return index >= 0 && index < nodes.count && nodes[index] === recognizer ? index : nil
+  }
+
+  /// Finds cycles among the requirements of the participants and ignores their edges for this
+  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). Iterative (Tarjan), so
+  /// deep chains cannot overflow the stack; its working storage is kept, so a search allocates
+  /// nothing once it has run on as many participants.
   func detectCycles() {
     guard cycleIsPossible() else { return }
-    let nodes = participants.elements.filter { $0.runtime.participating }
-    var index: [ObjectIdentifier: Int] = [:]
-    index.reserveCapacity(nodes.count)
-    for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
-    let (component, componentSizes) = stronglyConnectedComponents(count: nodes.count) { node in
-      var successors: [Int] = []
-      for edge in nodes[node].requires.indices {
-        if let successor = index[ObjectIdentifier(nodes[node].requires[edge].target)] { successors.append(successor) }
-      }
-      return successors
+    var nodes: [GestureRecognizer] = []
+    swap(&nodes, &graphNodes)
+    var search = StronglyConnectedComponents()
+    swap(&search, &graphSearch)
+    defer {
+      nodes.clear()
+      swap(&nodes, &graphNodes)
+      swap(&search, &graphSearch)
+    }
+    for index in 0..<participants.count where participants[index].runtime.participating {
+      participants[index].runtime.graphIndex = nodes.count
+      nodes.append(participants[index])
+    }
+    search.search(count: nodes.count, edgeCount: { nodes[$0].requires.count }) { node, edge in
+      Self.node(nodes[node].requires[edge].target, in: nodes)
     }
     var reported: [Int] = []
-    for (i, node) in nodes.enumerated() {
-      let c = component[i]
-      guard componentSizes[c] > 1 else { continue }
+    for i in nodes.indices {
+      let node = nodes[i]
+      let c = search.component[i]
+      guard search.sizes[c] > 1 else { continue }
       for e in node.requires.indices {
-        guard let j = index[ObjectIdentifier(node.requires[e].target)], component[j] == c,
+        guard let j = Self.node(node.requires[e].target, in: nodes), search.component[j] == c,
           !node.requires[e].onCycle
         else { continue }
         node.requires[e].onCycle = true
@@ -46,7 +60,7 @@ extension GestureRuntime {
       }
     }
     for c in reported {
-      let names = nodes.indices.filter { component[$0] == c }.map { nodes[$0].displayName }
+      let names = nodes.indices.filter { search.component[$0] == c }.map { nodes[$0].displayName }
       diagnose(
         "cycle of failure requirements among \(names.joined(separator: ", ")); those requirements are ignored for this attempt",
         names)

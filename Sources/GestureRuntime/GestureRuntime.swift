@@ -107,6 +107,9 @@ public final class GestureRuntime {
   var groupScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
   var componentMembers: [GestureRecognizer] = []
+  /// The nodes and the working storage of the searches for cycles (taken out while in use).
+  var graphNodes: [GestureRecognizer] = []
+  var graphSearch = StronglyConnectedComponents()
   let excludableTracking = ScratchList<GestureRecognizer>()
   let candidates = ScratchList<GestureRecognizer>()
   let excluded = ScratchList<GestureRecognizer>()
