@@ -4,17 +4,69 @@ import GestureCore
 /// edges are added, reported, and ignored until both of their ends have been reset.
 extension GestureRuntime {
   /// Whether an edge among the participants can close a cycle: some participant's requirement
-  /// target itself requires a participant. Cheap, and false for most scenes, so the full search
-  /// below runs only when a cycle is possible.
+  /// target itself requires a participant, and the edge was asked of a delegate or a subclass, or
+  /// its owner lies on a cycle of the static requirements (`staticGraph`, kept between
+  /// touch-downs): static requirements alone close a cycle nowhere else. Cheap, and false for most
+  /// scenes, so the full search below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
     for index in 0..<participants.count {
       let participant = participants[index]
       for edgeIndex in participant.requires.indices {
         let edge = participant.requires[edgeIndex]
-        if !edge.onCycle && edge.target.runtime.participating && !edge.target.requires.isEmpty { return true }
+        guard !edge.onCycle && edge.target.runtime.participating && !edge.target.requires.isEmpty else { continue }
+        if edge.origin != .requireToFail || mayLieOnStaticCycle(participant) { return true }
       }
     }
     return false
+  }
+
+  /// Whether the recognizer lies on a cycle of static requirements, reading the scene's graph
+  /// again first if it changed since it was last read.
+  func mayLieOnStaticCycle(_ recognizer: GestureRecognizer) -> Bool {
+    if !staticGraph.isCurrent { readStaticGraph() }
+    return !staticGraph.cycleMembers.isEmpty && staticGraph.cycleMembers.contains(ObjectIdentifier(recognizer))
+  }
+
+  /// Finds the recognizers on cycles of static requirements, from every recognizer of the tree
+  /// and every participant (one that left the tree mid-attempt included) through the
+  /// requirements they reach.
+  func readStaticGraph() {
+    var nodes: [GestureRecognizer] = []
+    swap(&nodes, &graphNodes)
+    defer {
+      nodes.clear()
+      swap(&nodes, &graphNodes)
+    }
+    var views = [window]
+    while let view = views.popLast() {
+      for recognizer in view.gestureRecognizers { Self.addNode(recognizer, to: &nodes) }
+      views.append(contentsOf: view.subviews)
+    }
+    for index in 0..<participants.count { Self.addNode(participants[index], to: &nodes) }
+    var index = 0
+    while index < nodes.count {
+      let requirements = nodes[index].staticRequirements
+      for requirement in requirements { Self.addNode(requirement.value, to: &nodes) }
+      index += 1
+    }
+    var search = StronglyConnectedComponents()
+    swap(&search, &graphSearch)
+    defer { swap(&search, &graphSearch) }
+    search.search(count: nodes.count, edgeCount: { nodes[$0].staticRequirements.count }) { node, edge in
+      Self.node(nodes[node].staticRequirements[edge].value, in: nodes)
+    }
+    staticGraph.cycleMembers.removeAll()
+    for node in nodes.indices where search.sizes[search.component[node]] > 1 {
+      staticGraph.cycleMembers.insert(ObjectIdentifier(nodes[node]))
+    }
+    staticGraph.readGeneration = staticGraph.generation
+  }
+
+  /// Lists `recognizer` among the nodes of a search, once.
+  static func addNode(_ recognizer: GestureRecognizer, to nodes: inout [GestureRecognizer]) {
+    if node(recognizer, in: nodes) != nil { return }
+    recognizer.runtime.graphIndex = nodes.count
+    nodes.append(recognizer)
   }
 
   /// Where `recognizer` is listed among the nodes of a search, if it is.

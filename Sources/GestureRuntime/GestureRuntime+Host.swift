@@ -44,6 +44,10 @@ extension GestureRuntime: GestureHost {
     if other.runtime.participating { detectCycles() }
   }
 
+  func staticRequirementsDidChange() {
+    staticGraph.generation &+= 1
+  }
+
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     ignoredThisDelivery += 1
     if let record = touch.record, record.suppressors > 0, record.phaseInDispatch == .began,

@@ -107,6 +107,8 @@ public final class GestureRuntime {
   var groupScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
   var componentMembers: [GestureRecognizer] = []
+  /// What the static requirements of the tree determine, kept until the scene changes them.
+  var staticGraph = StaticRequirementGraph()
   /// The nodes and the working storage of the searches for cycles (taken out while in use).
   var graphNodes: [GestureRecognizer] = []
   var graphSearch = StronglyConnectedComponents()
