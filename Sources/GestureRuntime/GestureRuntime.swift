@@ -120,6 +120,8 @@ public final class GestureRuntime {
   let eventRecords = ScratchList<TouchRecord>()
   /// The touches of a several-touch event (a one-touch event uses `singleTouchEvent`).
   var eventTouches: [Touch] = []
+  /// The storage of the last ``TouchEvent/allTouches`` that listed more than the changed touches.
+  var eventAllTouches: [Touch] = []
   /// Whether a touch of the current event ended or was cancelled.
   var eventFinishes = false
   var scratchTouches: [Touch] = []
