@@ -60,7 +60,10 @@ extension GestureRuntime {
     }
     var group = groupScratch
     groupScratch = []
-    fillResetGroup(of: recognizer, into: &group)
+    // The recognizers joined to it by requirements between participants, leaving out edges
+    // ignored as part of a cycle (until both their ends have been reset, behaviour reference
+    // §3.11). The walk's mark keeps it linear; the members are marked for the pass below.
+    _ = markRequirementComponent(of: recognizer, into: &group, depthFirst: false)
     var allFinished = true
     for member in group {
       member.runtime.resetMark = mark
@@ -77,8 +80,8 @@ extension GestureRuntime {
   /// The other end when `recognizer` and one other recognizer are joined by a single
   /// requirement edge and neither has any other edge: their requirement component is exactly that
   /// pair (a tap and the double tap it waits for, a pan and its swipe). Nil otherwise. Reset
-  /// groups and exclusion use it to skip their walks (`fillResetGroup`,
-  /// `markRequirementComponent`): keep it in step with them.
+  /// groups and exclusion use it to skip their walk (`markRequirementComponent`): keep it in step
+  /// with it.
   func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
     let me = ObjectIdentifier(recognizer)
     if recognizer.requires.count == 1 && recognizer.dependents.isEmpty {
@@ -123,38 +126,6 @@ extension GestureRuntime {
     removedParticipants = 0
     for index in 0..<participants.count where !participants[index].runtime.participating {
       removedParticipants += 1
-    }
-  }
-
-  /// The recognizers joined to `recognizer` by requirements between participants, leaving out
-  /// edges ignored as part of a cycle (until both their ends have been reset, <doc:BehaviourReference> §3.11).
-  /// (`solePartner` finds the common pair without this walk: keep the two in step.)
-  func fillResetGroup(of recognizer: GestureRecognizer, into group: inout [GestureRecognizer]) {
-    // A mark of its own keeps this walk linear; the caller re-marks the members afterwards.
-    passMark &+= 1
-    let seen = passMark
-    recognizer.runtime.mark = seen
-    group.append(recognizer)
-    var index = 0
-    while index < group.count {
-      let current = group[index]
-      index += 1
-      // An edge ignored as part of a cycle ties no resets (behaviour reference §3.11).
-      for edgeIndex in current.requires.indices {
-        let edge = current.requires[edgeIndex]
-        guard !edge.onCycle && edge.target.runtime.participating && edge.target.runtime.mark != seen else { continue }
-        edge.target.runtime.mark = seen
-        group.append(edge.target)
-      }
-      for dependentIndex in current.dependents.indices {
-        let dependent = current.dependents[dependentIndex]
-        guard
-          dependent.runtime.participating && dependent.runtime.mark != seen
-            && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
-        else { continue }
-        dependent.runtime.mark = seen
-        group.append(dependent)
-      }
     }
   }
 
