@@ -105,6 +105,7 @@ public final class GestureRuntime {
   let finished = ScratchList<GestureRecognizer>()
   let finishedBatch = ScratchList<GestureRecognizer>()
   var groupScratch: [GestureRecognizer] = []
+  var groupSortScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
   var componentMembers: [GestureRecognizer] = []
   /// What the static requirements of the tree determine, kept until the scene changes them.
