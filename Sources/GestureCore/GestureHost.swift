@@ -21,6 +21,10 @@ package protocol GestureHost: AnyObject {
   func recognizerEnabledDidChange(_ recognizer: GestureRecognizer)
   /// A recognizer gained a failure requirement.
   func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer)
+  /// What the host may have cached of the `require(toFail:)` requirements of its tree is out of
+  /// date: a recognizer of the tree (or one it could reach) gained a requirement, or a recognizer
+  /// or a view joined or left the tree.
+  func staticRequirementsDidChange()
   /// A recognizer asks to ignore a touch (<doc:BehaviourReference> §2.5).
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch)
   /// A recognizer starts or restarts its timer `id`, due `microseconds` after the current time.

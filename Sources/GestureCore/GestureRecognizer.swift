@@ -264,7 +264,17 @@ open class GestureRecognizer {
     if staticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }
     staticRequirements.append(UnownedRecognizer(other))
     other.staticDependents.append(UnownedRecognizer(self))
+    staticRequirementsDidChange()
+    other.staticRequirementsDidChange()
     host?.recognizer(self, didRequireFailureOf: other)
+  }
+
+  /// Tells the runtimes that may have cached this recognizer's requirements that they changed:
+  /// the one it takes part in, and the one of its view's tree (which a recognizer that has had no
+  /// touch yet does not know).
+  final func staticRequirementsDidChange() {
+    host?.staticRequirementsDidChange()
+    view?.root.host?.staticRequirementsDidChange()
   }
 
   /// The recognizers this one was told to wait for with ``require(toFail:)``.

@@ -151,6 +151,7 @@ open class View {
     if view.superview != nil { view.removeFromSuperview() }
     subviews.insert(view, at: max(0, min(index, subviews.count)))
     view.superview = self
+    root.host?.staticRequirementsDidChange()
   }
 
   /// Detaches the view (and its subtree) from its superview.
@@ -160,6 +161,7 @@ open class View {
   public final func removeFromSuperview() {
     guard let parent = superview else { return }
     let host = root.host
+    host?.staticRequirementsDidChange()
     host?.viewWillBeRemoved(self)
     parent.subviews.removeAll { $0 === self }
     superview = nil
@@ -176,6 +178,7 @@ open class View {
     recognizer.additionOrder = (gestureRecognizers.last?.additionOrder ?? 0) + 1
     gestureRecognizers.append(recognizer)
     recognizer.attach(to: self)
+    root.host?.staticRequirementsDidChange()
   }
 
   /// Detaches a recognizer; if it is tracking touches it is cancelled and reset first
@@ -183,6 +186,7 @@ open class View {
   public final func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
     guard recognizer.view === self else { return }
     let host = root.host
+    host?.staticRequirementsDidChange()
     host?.recognizerWillBeRemoved(recognizer)
     gestureRecognizers.removeAll { $0 === recognizer }
     recognizer.attach(to: nil)

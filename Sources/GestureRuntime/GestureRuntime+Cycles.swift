@@ -3,43 +3,109 @@ import GestureCore
 /// Cycles of failure requirements (<doc:BehaviourReference> §3.11): found when an attempt's
 /// edges are added, reported, and ignored until both of their ends have been reset.
 extension GestureRuntime {
-  /// Finds cycles among the requirements of the participants and ignores their edges for this
-  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). Iterative (Tarjan), so deep
-  /// chains cannot overflow the stack.
   /// Whether an edge among the participants can close a cycle: some participant's requirement
-  /// target itself requires a participant. Cheap, and false for most scenes, so the full search
-  /// below runs only when a cycle is possible.
+  /// target itself requires a participant, and the edge was asked of a delegate or a subclass, or
+  /// its owner lies on a cycle of the static requirements (`staticGraph`, kept between
+  /// touch-downs): static requirements alone close a cycle nowhere else. Cheap, and false for most
+  /// scenes, so the full search below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
     for index in 0..<participants.count {
       let participant = participants[index]
       for edgeIndex in participant.requires.indices {
         let edge = participant.requires[edgeIndex]
-        if !edge.onCycle && slots[slot(edge.target)].participating && !edge.target.requires.isEmpty { return true }
+        guard !edge.onCycle && slots[slot(edge.target)].participating && !edge.target.requires.isEmpty else { continue }
+        if edge.origin != .requireToFail || mayLieOnStaticCycle(participant) { return true }
       }
     }
     return false
   }
 
+  /// Whether the recognizer lies on a cycle of static requirements, reading the scene's graph
+  /// again first if it changed since it was last read.
+  func mayLieOnStaticCycle(_ recognizer: GestureRecognizer) -> Bool {
+    if !staticGraph.isCurrent { readStaticGraph() }
+    return !staticGraph.cycleMembers.isEmpty && staticGraph.cycleMembers.contains(ObjectIdentifier(recognizer))
+  }
+
+  /// Finds the recognizers on cycles of static requirements, from every recognizer of the tree
+  /// and every participant (one that left the tree mid-attempt included) through the
+  /// requirements they reach.
+  func readStaticGraph() {
+    var nodes: [GestureRecognizer] = []
+    swap(&nodes, &graphNodes)
+    defer {
+      nodes.clear()
+      swap(&nodes, &graphNodes)
+    }
+    var views = [window]
+    while let view = views.popLast() {
+      for recognizer in view.gestureRecognizers { self.addNode(recognizer, to: &nodes) }
+      views.append(contentsOf: view.subviews)
+    }
+    for index in 0..<participants.count { self.addNode(participants[index], to: &nodes) }
+    var index = 0
+    while index < nodes.count {
+      let requirements = nodes[index].staticRequirements
+      for requirement in requirements { self.addNode(requirement.value, to: &nodes) }
+      index += 1
+    }
+    var search = StronglyConnectedComponents()
+    swap(&search, &graphSearch)
+    defer { swap(&search, &graphSearch) }
+    search.search(count: nodes.count, edgeCount: { nodes[$0].staticRequirements.count }) { node, edge in
+      self.node(nodes[node].staticRequirements[edge].value, in: nodes)
+    }
+    staticGraph.cycleMembers.removeAll()
+    for node in nodes.indices where search.sizes[search.component[node]] > 1 {
+      staticGraph.cycleMembers.insert(ObjectIdentifier(nodes[node]))
+    }
+    staticGraph.readGeneration = staticGraph.generation
+  }
+
+  /// Lists `recognizer` among the nodes of a search, once.
+  func addNode(_ recognizer: GestureRecognizer, to nodes: inout [GestureRecognizer]) {
+    if node(recognizer, in: nodes) != nil { return }
+    slots[ownSlot(recognizer)].graphIndex = nodes.count
+    nodes.append(recognizer)
+  }
+
+  /// Where `recognizer` is listed among the nodes of a search, if it is.
+  @inline(__always)
+  func node(_ recognizer: GestureRecognizer, in nodes: [GestureRecognizer]) -> Int? {
+    let index = slots[slot(recognizer)].graphIndex
+    return index >= 0 && index < nodes.count && nodes[index] === recognizer ? index : nil
+  }
+
+  /// Finds cycles among the requirements of the participants and ignores their edges for this
+  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). Iterative (Tarjan), so
+  /// deep chains cannot overflow the stack; its working storage is kept, so a search allocates
+  /// nothing once it has run on as many participants.
   func detectCycles() {
     assertNoUserCode(in: "detectCycles")
     guard cycleIsPossible() else { return }
-    let nodes = participants.elements.filter { slots[slot($0)].participating }
-    var index: [ObjectIdentifier: Int] = [:]
-    index.reserveCapacity(nodes.count)
-    for (i, node) in nodes.enumerated() { index[ObjectIdentifier(node)] = i }
-    let (component, componentSizes) = stronglyConnectedComponents(count: nodes.count) { node in
-      var successors: [Int] = []
-      for edge in nodes[node].requires.indices {
-        if let successor = index[ObjectIdentifier(nodes[node].requires[edge].target)] { successors.append(successor) }
-      }
-      return successors
+    var nodes: [GestureRecognizer] = []
+    swap(&nodes, &graphNodes)
+    var search = StronglyConnectedComponents()
+    swap(&search, &graphSearch)
+    defer {
+      nodes.clear()
+      swap(&nodes, &graphNodes)
+      swap(&search, &graphSearch)
+    }
+    for index in 0..<participants.count where slots[slot(participants[index])].participating {
+      slots[ownSlot(participants[index])].graphIndex = nodes.count
+      nodes.append(participants[index])
+    }
+    search.search(count: nodes.count, edgeCount: { nodes[$0].requires.count }) { node, edge in
+      self.node(nodes[node].requires[edge].target, in: nodes)
     }
     var reported: [Int] = []
-    for (i, node) in nodes.enumerated() {
-      let c = component[i]
-      guard componentSizes[c] > 1 else { continue }
+    for i in nodes.indices {
+      let node = nodes[i]
+      let c = search.component[i]
+      guard search.sizes[c] > 1 else { continue }
       for e in node.requires.indices {
-        guard let j = index[ObjectIdentifier(node.requires[e].target)], component[j] == c,
+        guard let j = self.node(node.requires[e].target, in: nodes), search.component[j] == c,
           !node.requires[e].onCycle
         else { continue }
         node.requires[e].onCycle = true
@@ -47,7 +113,7 @@ extension GestureRuntime {
       }
     }
     for c in reported {
-      let names = nodes.indices.filter { component[$0] == c }.map { nodes[$0].displayName }
+      let names = nodes.indices.filter { search.component[$0] == c }.map { nodes[$0].displayName }
       diagnose(
         "cycle of failure requirements among \(names.joined(separator: ", ")); those requirements are ignored for this attempt",
         names)

@@ -171,8 +171,13 @@ extension GestureRuntime {
     if live == 0 || (live == 1 && changed.count == 1 && liveTouches.touch(at: 0) === changed[0]) {
       return changed
     }
+    // The last list's storage, reused: the event that held it is gone by now (if a callback
+    // kept it, emptying it copies, and the callback's copy stays as it was).
     var all: [Touch] = []
+    swap(&all, &eventAllTouches)
+    all.clear()
     all.reserveCapacity(live + changed.count)
+    defer { eventAllTouches = all }
     // Touches made up for hover and scroll are no touches of a touch event.
     let skipsSynthetic = pointer.syntheticCount > 0
     for index in 0..<live {

@@ -26,7 +26,7 @@ extension GestureRuntime {
     if solePartner(of: winner) != nil { return }
     var members: [GestureRecognizer] = []
     swap(&members, &componentMembers)
-    let mark = markRequirementComponent(of: winner, collecting: &members)
+    let mark = markRequirementComponent(of: winner, into: &members, depthFirst: true)
     for other in members
     where other !== winner && slots[slot(other)].excludedBy == nil && slots[slot(other)].held
       && other.trackedTouches.isEmpty && !touchEndedNow(other)
@@ -112,30 +112,43 @@ extension GestureRuntime {
       members.clear()
       swap(&members, &componentMembers)
     }
-    return markRequirementComponent(of: recognizer, collecting: &members)
+    return markRequirementComponent(of: recognizer, into: &members, depthFirst: true)
   }
 
-  /// Marks the component as above and appends its members (the recognizer first) to `members`.
-  func markRequirementComponent(of recognizer: GestureRecognizer, collecting members: inout [GestureRecognizer])
-    -> UInt64
-  {
+  /// Marks the component as above and appends its members to `members`, the recognizer first:
+  /// the one walk of a requirement component, which exclusion and reset groups share. Edges
+  /// ignored as part of a cycle join no one (<doc:BehaviourReference> §3.11). Exclusion visits
+  /// depth first, reset groups breadth first, each in the order it always did (which orders the
+  /// delegates' calls and the resets).
+  func markRequirementComponent(
+    of recognizer: GestureRecognizer, into members: inout [GestureRecognizer], depthFirst: Bool
+  ) -> UInt64 {
     passMark &+= 1
     let mark = passMark
     slots[ownSlot(recognizer)].mark = mark
+    var next = members.count
     members.append(recognizer)
     var stack: [GestureRecognizer] = []
     swap(&stack, &componentStack)
     defer { swap(&stack, &componentStack) }
-    stack.append(recognizer)
-    while let current = stack.popLast() {
-      // An edge ignored as part of a cycle joins no one (behaviour reference §3.11).
+    if depthFirst { stack.append(recognizer) }
+    while true {
+      let current: GestureRecognizer
+      if depthFirst {
+        guard let top = stack.popLast() else { break }
+        current = top
+      } else {
+        guard next < members.count else { break }
+        current = members[next]
+        next += 1
+      }
       for edgeIndex in current.requires.indices {
         let edge = current.requires[edgeIndex]
         guard !edge.onCycle && slots[slot(edge.target)].participating && slots[slot(edge.target)].mark != mark else {
           continue
         }
         slots[ownSlot(edge.target)].mark = mark
-        stack.append(edge.target)
+        if depthFirst { stack.append(edge.target) }
         members.append(edge.target)
       }
       for dependentIndex in current.dependents.indices {
@@ -145,7 +158,7 @@ extension GestureRuntime {
             && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
         slots[ownSlot(dependent)].mark = mark
-        stack.append(dependent)
+        if depthFirst { stack.append(dependent) }
         members.append(dependent)
       }
     }

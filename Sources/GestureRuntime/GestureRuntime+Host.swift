@@ -74,6 +74,10 @@ extension GestureRuntime: GestureHost {
     }
   }
 
+  func staticRequirementsDidChange() {
+    staticGraph.generation &+= 1
+  }
+
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     // The recognizer no longer tracks the touch, at once: its touches and their number are its
     // own to read.

@@ -13,6 +13,9 @@ extension GestureRuntime {
     for index in 0..<eventRecords.count where eventRecords[index].phaseInDispatch != nil {
       eventRecords[index].phaseInDispatch = nil
     }
+    // The dispatch's events are gone: their list of every touch lets go of the touches, and keeps
+    // its storage for the next (`allTouchesOfEvent`).
+    if !eventAllTouches.isEmpty { eventAllTouches.clear() }
     if !eventFinishes && withheldRecords.isEmpty {
       // Nothing lifted in this event and no touch waits for its view: nothing to retire.
       eventRecords.removeAll()

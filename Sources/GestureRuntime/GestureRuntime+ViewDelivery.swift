@@ -49,13 +49,16 @@ extension GestureRuntime {
     // the order began, moved, ended, cancelled, its touches in `order`.
     passMark &+= 1
     let mark = Int(truncatingIfNeeded: passMark)
-    let calls = viewCalls
-    viewCalls.clear()
+    // Taken out, not copied: emptying a list whose storage a copy shares would allocate anew.
+    var calls: [PlannedViewCall] = []
+    swap(&calls, &viewCalls)
     var ofView: [PlannedViewCall] = []
     swap(&ofView, &viewCallScratch)
     defer {
       ofView.clear()
       swap(&ofView, &viewCallScratch)
+      calls.clear()
+      swap(&calls, &viewCalls)
     }
     for call in calls where call.view.runtimeMark != mark {
       call.view.runtimeMark = mark

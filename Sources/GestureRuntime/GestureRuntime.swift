@@ -135,8 +135,14 @@ public final class GestureRuntime {
   let finished = ScratchList<GestureRecognizer>()
   let finishedBatch = ScratchList<GestureRecognizer>()
   var groupScratch: [GestureRecognizer] = []
+  var groupSortScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
   var componentMembers: [GestureRecognizer] = []
+  /// What the static requirements of the tree determine, kept until the scene changes them.
+  var staticGraph = StaticRequirementGraph()
+  /// The nodes and the working storage of the searches for cycles (taken out while in use).
+  var graphNodes: [GestureRecognizer] = []
+  var graphSearch = StronglyConnectedComponents()
   let excludableTracking = ScratchList<GestureRecognizer>()
   let candidates = ScratchList<GestureRecognizer>()
   let excluded = ScratchList<GestureRecognizer>()
@@ -145,6 +151,8 @@ public final class GestureRuntime {
   let eventRecords = ScratchList<TouchRecord>()
   /// The touches of a several-touch event (a one-touch event uses `singleTouchEvent`).
   var eventTouches: [Touch] = []
+  /// The storage of the last ``TouchEvent/allTouches`` that listed more than the changed touches.
+  var eventAllTouches: [Touch] = []
   /// Whether a touch of the current event ended or was cancelled.
   var eventFinishes = false
   var scratchTouches: [Touch] = []

@@ -27,6 +27,9 @@ struct RecognizerSlot {
   /// Scratch marks for the runtime's passes.
   var mark: UInt64 = 0
   var resetMark: UInt64 = 0
+  /// Where the recognizer was last listed among the nodes of a search of the requirement graph
+  /// (the runtime checks the node at that place before trusting it: a stale value is harmless).
+  var graphIndex = -1
   var candidate: GestureRecognizer.State?
   var candidateReason: String?
   /// States asked for after the candidate state in the same round, published right after it.

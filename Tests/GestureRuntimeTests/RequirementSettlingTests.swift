@@ -178,4 +178,26 @@ struct RequirementSettlingTests {
         "0.2 reset a",
       ])
   }
+
+  @Test(
+    "3.10 A group of more than 20 joined across two views is reset in the order each was added to its view, the walk's order among equals"
+  )
+  func longGroupResetOrder() {
+    let h = Harness()
+    // A chain alternating between the window and V: r1 → v1 → r2 → v2 → … → v12, each failing at
+    // the lift, so all 24 are reset together; r_i and v_i were each added i-th to their view.
+    var chain: [ScriptedRecognizer] = []
+    for index in 1...12 {
+      chain.append(h.add(ScriptedRecognizer(), "r\(index)", to: h.window))
+      chain.append(h.add(ScriptedRecognizer(), "v\(index)"))
+    }
+    for (recognizer, next) in zip(chain, chain.dropFirst()) { recognizer.require(toFail: next) }
+    for recognizer in chain { recognizer.onEnded = [[.failed]] }
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    // Reset in the order each was added to its view; v1 before r1 and r2 before v2 as the walk
+    // from v1, the first to finish, reaches them.
+    let order = ["v1", "r1"] + (2...12).flatMap { ["r\($0)", "v\($0)"] }
+    #expect(h.decisions.filter { $0.contains(" reset ") } == order.map { "0.1 reset \($0)" })
+  }
 }
