@@ -71,10 +71,16 @@ extension GestureRuntime {
   /// (<doc:BehaviourReference> §3.7).
   func deferHold(_ recognizer: GestureRecognizer, _ wants: GestureRecognizer.State, reason: String?) {
     assertNoUserCode(in: "deferHold")
-    for index in pendingHolds.indices where pendingHolds[index].recognizer === recognizer {
+    // A recognizer is listed once; where, its slot says (checked before it is trusted: a place
+    // left from an earlier list is harmless). No search of the list: a chain of N recognizers
+    // that all wait would make it quadratic.
+    let number = ownSlot(recognizer)
+    let index = slots[number].pendingHoldIndex
+    if index >= 0 && index < pendingHolds.count && pendingHolds[index].recognizer === recognizer {
       if wants == .ended && pendingHolds[index].endedReason == nil { pendingHolds[index].endedReason = reason ?? "" }
       return
     }
+    slots[number].pendingHoldIndex = pendingHolds.count
     pendingHolds.append(
       PendingHold(recognizer: recognizer, first: wants, reason: reason, endedReason: wants == .ended ? reason : nil))
   }

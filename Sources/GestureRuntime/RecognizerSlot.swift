@@ -30,6 +30,9 @@ struct RecognizerSlot {
   /// Where the recognizer was last listed among the nodes of a search of the requirement graph
   /// (the runtime checks the node at that place before trusting it: a stale value is harmless).
   var graphIndex = -1
+  /// Where the recognizer's request waits in the runtime's `pendingHolds`, if it does (checked
+  /// the same way).
+  var pendingHoldIndex = -1
   var candidate: GestureRecognizer.State?
   var candidateReason: String?
   /// States asked for after the candidate state in the same round, published right after it.
