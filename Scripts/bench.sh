@@ -1,8 +1,14 @@
 #!/usr/bin/env bash
 # The benchmarks of BENCHMARKS.md, in a release build.
-# Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|all] (default w1).
+# Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|all] (default w1).
 # `instructions` counts the instructions per W1 event under callgrind: unlike wall time on shared
 # machines (which drifts by up to 2x between runs), it is exact, so it tracks changes.
+# `scaling-instructions` counts them for every row of the scaling and moves tables, on shorter
+# scripts than `scaling` and `moves` time (callgrind runs about 100x slower than native): about 15
+# minutes on two cores, most of it in the three rows with the largest scenes (N=5000 and the chain
+# of 10,000), whose loading callgrind runs at full cost without counting it. GESTURE_BENCH_QUICK=1
+# leaves those rows out (about 5 minutes). The chain of 100,000 is left out unless
+# GESTURE_BENCH_LONG_CHAIN=1: on its own it takes hours. `all` runs neither mode.
 #
 # Workload W1 and the C floor come from ../shared/bench (the reference workload the figures of
 # BENCHMARKS.md were measured on) when that folder is beside the clone. Without it the script
@@ -14,10 +20,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-w1}"
-case "$what" in w1 | scaling | moves | trace | instructions | all) ;; *)
-  echo "usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|all]" >&2
-  exit 64
-  ;;
+usage="usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|all]"
+case "$what" in
+  w1 | scaling | moves | trace | instructions | scaling-instructions | all) ;;
+  -h | --help)
+    echo "$usage"
+    exit 0
+    ;;
+  *)
+    echo "$usage" >&2
+    exit 64
+    ;;
 esac
 shared="${GESTURE_SHARED:-../shared}/bench"
 w1_events="${GESTURE_BENCH_EVENTS:-1000000}"
@@ -153,4 +166,64 @@ if [ "$what" = instructions ]; then
     "$ctl" bench "$w1_scene" "$w1_100k" --repeat 1 2>&1 >/dev/null \
     | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' \
     | python3 -c "import sys; n = int(sys.stdin.read()); print(f'{n:,} instructions, {n / 200000:,.0f} per event (profile: callgrind_annotate $out/callgrind.out)')"
+fi
+
+if [ "$what" = scaling-instructions ]; then
+  command -v valgrind >/dev/null || { echo "error: valgrind is needed for 'scaling-instructions'" >&2; exit 69; }
+  started=$SECONDS
+  quick="${GESTURE_BENCH_QUICK:-0}"
+  long_chain="${GESTURE_BENCH_LONG_CHAIN:-0}"
+  # One row: the instructions of the warm-up replay and of the one timed replay (`bench` replays
+  # the script 1 + --repeat times, each in a call of replayAll), divided by twice the events.
+  # Deterministic hashing fixes the sets' and dictionaries' orders, so a row's count repeats.
+  count() {  # label scene events
+    local result collected row_start=$SECONDS
+    result=$(SWIFT_DETERMINISTIC_HASHING=1 valgrind --tool=callgrind --callgrind-out-file="$out/callgrind-row.out" --toggle-collect='*replayAll*' \
+      "$ctl" bench "$2" "$3" --repeat 1 --format json 2>"$out/callgrind-row.log") \
+      || { tail -5 "$out/callgrind-row.log" >&2; echo "error: $1 failed under callgrind" >&2; exit 1; }
+    collected=$(sed -n 's/.*Collected : \([0-9]*\).*/\1/p' "$out/callgrind-row.log")
+    python3 -c "import sys; c, e = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}: {c / (2 * e):,.0f} instructions/event ({e:,} events, {sys.argv[4]} s)')" \
+      "$collected" "$(echo "$result" | field events)" "$1" "$((SECONDS - row_start))"
+  }
+  sizes="5 50 500"; [ "$quick" = 1 ] || sizes="$sizes 5000"
+  chains="10 100 1000"; [ "$quick" = 1 ] || chains="$chains 10000"
+  [ "$long_chain" = 1 ] && chains="$chains 100000"
+  w1_10k=$(stream 10000)
+  w1_200=$(stream 200)
+  [ -f "$out/taps-10.events.jsonl" ] || python3 Scripts/bench_workloads.py taps 10 "$out/taps-10.events.jsonl"
+  [ -f "$out/taps-1.events.jsonl" ] || python3 Scripts/bench_workloads.py taps 1 "$out/taps-1.events.jsonl"
+  echo "== instructions per event (callgrind, warm-up and one replay)"
+  echo "== recognizers on sibling views (W1 stream, 10k events)"
+  for n in $sizes; do
+    python3 Scripts/bench_workloads.py siblings "$n" "$out/siblings-$n.scene.json"
+    count "N=$n ($((n * 5)) recognizers)" "$out/siblings-$n.scene.json" "$w1_10k"
+  done
+  echo "== recognizers on one view (W1 stream, 200 events)"
+  for n in $sizes; do
+    python3 Scripts/bench_workloads.py oneview "$n" "$out/oneview-$n.scene.json"
+    count "N=$n ($((n * 5)) recognizers)" "$out/oneview-$n.scene.json" "$w1_200"
+  done
+  echo "== requirement chains (10 single taps; 1 from N=10,000)"
+  for n in $chains; do
+    python3 Scripts/bench_workloads.py chain "$n" "$out/chain-$n.scene.json"
+    taps="$out/taps-10.events.jsonl"; [ "$n" -ge 10000 ] && taps="$out/taps-1.events.jsonl"
+    count "N=$n" "$out/chain-$n.scene.json" "$taps"
+  done
+  echo "== hierarchy depth (W1 stream, 10k events)"
+  for n in 1 10 100 1000; do
+    python3 Scripts/bench_workloads.py depth "$n" "$out/depth-$n.scene.json"
+    count "depth $n" "$out/depth-$n.scene.json" "$w1_10k"
+  done
+  python3 Scripts/bench_workloads.py still 10000 "$out/still-10k.events.jsonl"
+  python3 Scripts/bench_workloads.py sweep 10000 "$out/sweep-10k.events.jsonl"
+  python3 Scripts/bench_workloads.py diagonal 10000 "$out/diagonal-10k.events.jsonl"
+  python3 Scripts/bench_workloads.py pan 1 "$out/pan.scene.json"
+  echo "== steady-state moves (one finger, 10,000 moves; the down and the lift count among the events)"
+  count "W1, finger still" "$w1_scene" "$out/still-10k.events.jsonl"
+  count "W1, finger sweeping" "$w1_scene" "$out/sweep-10k.events.jsonl"
+  count "W1, slow diagonal drag" "$w1_scene" "$out/diagonal-10k.events.jsonl"
+  count "one pan, finger sweeping" "$out/pan.scene.json" "$out/sweep-10k.events.jsonl"
+  [ "$quick" = 1 ] && echo "(GESTURE_BENCH_QUICK=1: N=5000 and the chain of 10,000 left out)"
+  [ "$long_chain" = 1 ] || echo "(the chain of 100,000 left out: GESTURE_BENCH_LONG_CHAIN=1 adds it)"
+  echo "== done in $((SECONDS - started)) s"
 fi
