@@ -214,7 +214,7 @@ struct ReentrancyTests {
 private final class AskingRecognizer: GestureRecognizer {
   var slow: GestureRecognizer?
   var loop: GestureRecognizer?
-  var dispatcher: GestureRuntime?
+  weak var dispatcher: GestureRuntime?
   var seen: [String] = []
 
   override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {

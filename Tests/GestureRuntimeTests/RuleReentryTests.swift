@@ -27,7 +27,7 @@ import Testing
 
   /// Marks its touches changed from inside its own touchesBegan.
   private final class MarkingView: View {
-    var runtime: GestureRuntime?
+    weak var runtime: GestureRuntime?
     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
       for touch in touches { if let record = touch.record { runtime?.markDirty(record) } }
     }
