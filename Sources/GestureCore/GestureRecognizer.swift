@@ -72,15 +72,6 @@ open class GestureRecognizer {
   /// all the runtime keeps about the recognizer lives there, not here.
   package final var runtimeSlot = 0
   package final var runtimeSlotOwner: UInt64 = 0
-  /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
-  /// with what the recognizer withholds of it from the view. Runtime bookkeeping, like
-  /// ``runtime``.
-  package final var attemptTouches: [AttemptTouch] = []
-  /// Failure requirements in force for this attempt (runtime bookkeeping).
-  package final var requires: [RequirementEdge] = []
-  /// Recognizers that may require this one to fail in their current attempt (runtime
-  /// bookkeeping).
-  package final var dependents: [GestureRecognizer] = []
   /// Generations of the recognizer's pending timers, by timer id (runtime bookkeeping).
   package final var timerSlots: [(id: Int, generation: UInt64)] = []
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt

@@ -152,7 +152,7 @@ extension GestureRuntime {
           }
         }
         startAttempt(recognizer, depth: depth)
-        if !recognizer.requires.isEmpty { edgesAdded = true }
+        if !slots[slot(recognizer)].requires.isEmpty { edgesAdded = true }
       }
       let number = ownSlot(recognizer)
       slots[number].watchdogPending = false
@@ -197,7 +197,7 @@ extension GestureRuntime {
         record.endWithholders += 1
       }
     }
-    recognizer.attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+    slots[ownSlot(recognizer)].attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
     recognizer.trackedTouches.append(touch)
   }
 

@@ -11,9 +11,11 @@ extension GestureRuntime {
   func cycleIsPossible() -> Bool {
     for index in 0..<participants.count {
       let participant = participants[index]
-      for edgeIndex in participant.requires.indices {
-        let edge = participant.requires[edgeIndex]
-        guard !edge.onCycle && slots[slot(edge.target)].participating && !edge.target.requires.isEmpty else { continue }
+      let number = slot(participant)
+      for edgeIndex in slots[number].requires.indices {
+        let edge = slots[number].requires[edgeIndex]
+        guard !edge.onCycle && slots[slot(edge.target)].participating && !slots[slot(edge.target)].requires.isEmpty
+        else { continue }
         if edge.origin != .requireToFail || mayLieOnStaticCycle(participant) { return true }
       }
     }
@@ -96,19 +98,20 @@ extension GestureRuntime {
       slots[ownSlot(participants[index])].graphIndex = nodes.count
       nodes.append(participants[index])
     }
-    search.search(count: nodes.count, edgeCount: { nodes[$0].requires.count }) { node, edge in
-      self.node(nodes[node].requires[edge].target, in: nodes)
+    search.search(count: nodes.count, edgeCount: { slots[slot(nodes[$0])].requires.count }) { node, edge in
+      self.node(slots[slot(nodes[node])].requires[edge].target, in: nodes)
     }
     var reported: [Int] = []
     for i in nodes.indices {
       let node = nodes[i]
       let c = search.component[i]
       guard search.sizes[c] > 1 else { continue }
-      for e in node.requires.indices {
-        guard let j = self.node(node.requires[e].target, in: nodes), search.component[j] == c,
-          !node.requires[e].onCycle
+      let number = slot(node)
+      for e in slots[number].requires.indices {
+        guard let j = self.node(slots[number].requires[e].target, in: nodes), search.component[j] == c,
+          !slots[number].requires[e].onCycle
         else { continue }
-        node.requires[e].onCycle = true
+        slots[number].requires[e].onCycle = true
         if !reported.contains(c) { reported.append(c) }
       }
     }

@@ -19,7 +19,8 @@ extension GestureRuntime {
     // of the winner's component, so a dispatch costs what it touches, not every participant.
     // A winner without requirements has no component to walk.
     // With no recognizer held at all (a pan that changes after its swipe failed), neither.
-    guard heldCount > 0, !winner.requires.isEmpty || !winner.dependents.isEmpty else { return }
+    let winnerSlot = slot(winner)
+    guard heldCount > 0, !slots[winnerSlot].requires.isEmpty || !slots[winnerSlot].dependents.isEmpty else { return }
     // A component that is a pair (a swipe and the pan that waits for it) has nobody to exclude:
     // its one other member waits for the winner or is waited for by it, through the one edge, and
     // considerExclusion never excludes either (the requirement decides instead). No walk.
@@ -79,8 +80,8 @@ extension GestureRuntime {
         winnerView == otherView || viewsRelated(winner.view, other.view)
       else { return }
       // One that waits for the winner fails through that requirement instead (behaviour reference §3.9).
-      if other.requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
-      if winner.requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
+      if slots[slot(other)].requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
+      if slots[slot(winner)].requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
       guard askCanPrevent(winner, other), askCanBePrevented(other, by: winner) else { return }
       if askShouldRecognizeSimultaneously(other, with: winner) { return }
       if askShouldRecognizeSimultaneously(winner, with: other) { return }
@@ -93,8 +94,9 @@ extension GestureRuntime {
   /// for exclusion, <doc:BehaviourReference> §3.2).
   func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
     // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
-    for attemptIndex in recognizer.attemptTouches.indices {
-      let attempt = recognizer.attemptTouches[attemptIndex]
+    let number = slot(recognizer)
+    for attemptIndex in slots[number].attemptTouches.indices {
+      let attempt = slots[number].attemptTouches[attemptIndex]
       guard let record = attempt.touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
         record.phaseInDispatch == .ended || record.phaseInDispatch == .cancelled
       else { continue }
@@ -142,8 +144,9 @@ extension GestureRuntime {
         current = members[next]
         next += 1
       }
-      for edgeIndex in current.requires.indices {
-        let edge = current.requires[edgeIndex]
+      let currentSlot = slot(current)
+      for edgeIndex in slots[currentSlot].requires.indices {
+        let edge = slots[currentSlot].requires[edgeIndex]
         guard !edge.onCycle && slots[slot(edge.target)].participating && slots[slot(edge.target)].mark != mark else {
           continue
         }
@@ -151,13 +154,14 @@ extension GestureRuntime {
         if depthFirst { stack.append(edge.target) }
         members.append(edge.target)
       }
-      for dependentIndex in current.dependents.indices {
-        let dependent = current.dependents[dependentIndex]
+      for dependentIndex in slots[currentSlot].dependents.indices {
+        let dependent = slots[currentSlot].dependents[dependentIndex]
+        let dependentSlot = slot(dependent)
         guard
-          slots[slot(dependent)].participating && slots[slot(dependent)].mark != mark
-            && dependent.requires.contains(where: { $0.target === current && !$0.onCycle })
+          slots[dependentSlot].participating && slots[dependentSlot].mark != mark
+            && slots[dependentSlot].requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
-        slots[ownSlot(dependent)].mark = mark
+        slots[dependentSlot].mark = mark
         if depthFirst { stack.append(dependent) }
         members.append(dependent)
       }

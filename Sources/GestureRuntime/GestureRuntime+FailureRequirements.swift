@@ -7,10 +7,17 @@ import GestureCore
 extension GestureRuntime {
   func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
     assertNoUserCode(in: "addEdge")
-    if recognizer.requires.contains(where: { $0.target === target }) { return }
-    recognizer.requires.append(RequirementEdge(target: target, origin: origin))
-    if !target.dependents.contains(where: { $0 === recognizer }) {
-      target.dependents.append(recognizer)
+    if slots[slot(recognizer)].requires.contains(where: { $0.target === target }) { return }
+    slots[ownSlot(recognizer)].requires.append(RequirementEdge(target: target, origin: origin))
+    // A target outside this tree (a recognizer of another window) keeps its slot where it has
+    // one: it never takes part in this runtime's attempts, so nothing here waits for it or needs
+    // to find its dependents.
+    guard target.runtimeSlotOwner == runtimeNumber || target.runtimeSlotOwner == 0 || isInTree(target) else {
+      return
+    }
+    let targetSlot = ownSlot(target)
+    if !slots[targetSlot].dependents.contains(where: { $0 === recognizer }) {
+      slots[targetSlot].dependents.append(recognizer)
     }
   }
 
@@ -42,7 +49,7 @@ extension GestureRuntime {
         } else if readAsksForDynamicFailureRequirements(b) && askShouldBeRequiredToFail(b, by: a) {
           origin = .subclassShouldBeRequiredToFail
         }
-        guard let origin, !a.requires.contains(where: { $0.target === b }) else { continue }
+        guard let origin, !slots[slot(a)].requires.contains(where: { $0.target === b }) else { continue }
         addEdge(from: a, to: b, origin: origin)
         added = true
         if slots[slot(b)].recognized && !slots[slot(a)].sentAction && !a.requestedState.isTerminal {
@@ -58,10 +65,11 @@ extension GestureRuntime {
 
   /// Whether the two were already collected for a common touch in their current attempts.
   func alreadyCollectedTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
-    if a.attemptTouches.isEmpty || b.attemptTouches.isEmpty { return false }
-    for index in a.attemptTouches.indices {
-      let touch = a.attemptTouches[index].touch
-      if b.attemptTouches.contains(where: { $0.touch === touch }) { return true }
+    let (aSlot, bSlot) = (slot(a), slot(b))
+    if slots[aSlot].attemptTouches.isEmpty || slots[bSlot].attemptTouches.isEmpty { return false }
+    for index in slots[aSlot].attemptTouches.indices {
+      let touch = slots[aSlot].attemptTouches[index].touch
+      if slots[bSlot].attemptTouches.contains(where: { $0.touch === touch }) { return true }
     }
     return false
   }
@@ -102,8 +110,9 @@ extension GestureRuntime {
       else { continue }
       var waiting = false
       var recognizedTarget: GestureRecognizer?
-      for edgeIndex in recognizer.requires.indices {
-        let edge = recognizer.requires[edgeIndex]
+      let number = slot(recognizer)
+      for edgeIndex in slots[number].requires.indices {
+        let edge = slots[number].requires[edgeIndex]
         guard !edge.onCycle, slots[slot(edge.target)].participating else { continue }
         if slots[slot(edge.target)].recognized {
           recognizedTarget = edge.target
@@ -139,8 +148,9 @@ extension GestureRuntime {
 
   func emitWait(_ recognizer: GestureRecognizer) {
     var names: [String] = []
-    for edgeIndex in recognizer.requires.indices {
-      let edge = recognizer.requires[edgeIndex]
+    let number = slot(recognizer)
+    for edgeIndex in slots[number].requires.indices {
+      let edge = slots[number].requires[edgeIndex]
       guard isPendingTarget(edge.target) else { continue }
       names.append(edge.target.displayName)
     }
@@ -156,8 +166,9 @@ extension GestureRuntime {
   /// (<doc:BehaviourReference> §3.9): a continuous one `began` first, then `ended` if it already finished.
   func release(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "release")
-    guard slots[slot(recognizer)].held, !recognizer.publishedState.isTerminal else { return }
-    if recognizer.requires.contains(where: { isPendingTarget($0.target) }) { return }
+    let number = slot(recognizer)
+    guard slots[number].held, !recognizer.publishedState.isTerminal else { return }
+    if slots[number].requires.contains(where: { isPendingTarget($0.target) }) { return }
     setHeld(recognizer, false)
     callDidFinishWaiting(recognizer)
     let logical = recognizer.requestedState
@@ -165,8 +176,8 @@ extension GestureRuntime {
     var reason: String?
     if trace != nil {
       var names: [String] = []
-      for edgeIndex in recognizer.requires.indices {
-        let edge = recognizer.requires[edgeIndex]
+      for edgeIndex in slots[number].requires.indices {
+        let edge = slots[number].requires[edgeIndex]
         guard edge.target.publishedState == .failed else { continue }
         names.append(edge.target.displayName)
       }
@@ -198,40 +209,44 @@ extension GestureRuntime {
   func dropAttemptEdges(of recognizer: GestureRecognizer) {
     assertNoUserCode(in: "dropAttemptEdges")
     let me = ObjectIdentifier(recognizer)
-    let requireCount = recognizer.requires.count
+    // Slot 0 (no slot) has no edges: nothing below writes it.
+    let number = slot(recognizer)
+    let requireCount = slots[number].requires.count
     for index in 0..<requireCount {
-      let target = recognizer.requires[index].target
+      let target = slots[number].requires[index].target
       if slots[slot(target)].participating && target.publishedState.isTerminal { finished.append(target) }
     }
-    for index in recognizer.dependents.indices {
-      let dependent = recognizer.dependents[index]
+    for index in slots[number].dependents.indices {
+      let dependent = slots[number].dependents[index]
       if slots[slot(dependent)].participating && dependent.publishedState.isTerminal { finished.append(dependent) }
     }
     for index in 0..<requireCount {
-      let target = recognizer.requires[index].target
+      let target = slots[number].requires[index].target
       // addEdge lists a dependent once.
-      if let at = target.dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
-        target.dependents.remove(at: at)
+      let targetSlot = slot(target)
+      if let at = slots[targetSlot].dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
+        slots[targetSlot].dependents.remove(at: at)
       }
     }
     var index = 0
-    while index < recognizer.dependents.count {
-      let dependent = recognizer.dependents[index]
+    while index < slots[number].dependents.count {
+      let dependent = slots[number].dependents[index]
       // addEdge keeps one edge per target; a static one stays for the dependent's attempt.
       var keeps = false
-      if let at = dependent.requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
-        if dependent.requires[at].origin == .requireToFail {
-          keeps = slots[slot(dependent)].participating
+      let dependentSlot = slot(dependent)
+      if let at = slots[dependentSlot].requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
+        if slots[dependentSlot].requires[at].origin == .requireToFail {
+          keeps = slots[dependentSlot].participating
         } else {
-          dependent.requires.remove(at: at)
+          slots[dependentSlot].requires.remove(at: at)
         }
       }
       if keeps {
         index += 1
       } else {
-        recognizer.dependents.remove(at: index)
+        slots[number].dependents.remove(at: index)
       }
     }
-    if requireCount > 0 { recognizer.requires.clear() }
+    if requireCount > 0 { slots[number].requires.clear() }
   }
 }

@@ -150,9 +150,9 @@ extension GestureRuntime: GestureHost {
       // It kept the touch from the view only while it held it (behaviour reference §2.5, 2.7).
       record.suppressors -= 1
     }
-    if let index = recognizer.attemptTouches.firstIndex(where: { $0.touch === touch }) {
+    if let index = slots[slot(recognizer)].attemptTouches.firstIndex(where: { $0.touch === touch }) {
       stopWithholding(recognizer, at: index)
-      recognizer.attemptTouches.remove(at: index)
+      slots[slot(recognizer)].attemptTouches.remove(at: index)
     }
     if trackedNone { watchdogCandidates.append(recognizer) }
     if let record = touch.record {

@@ -51,20 +51,20 @@ extension GestureRuntime {
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
       if !slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }
       guard slots[slot(recognizer)].participating else {
-        if !recognizer.attemptTouches.isEmpty || !recognizer.trackedTouches.isEmpty {
+        if !slots[slot(recognizer)].attemptTouches.isEmpty || !recognizer.trackedTouches.isEmpty {
           return "\(name) keeps touches after its reset"
         }
         // (It may still be listed as the target of a requirement of a recognizer in an attempt.)
-        if !recognizer.requires.isEmpty { return "\(name) keeps failure requirements after its reset" }
+        if !slots[slot(recognizer)].requires.isEmpty { return "\(name) keeps failure requirements after its reset" }
         if slots[slot(recognizer)].held { return "\(name) is held after its reset" }
         continue
       }
       if recognizer.hostIdentifier != ObjectIdentifier(self) { return "\(name) is in an attempt of another runtime" }
       let me = ObjectIdentifier(recognizer)
-      for index in recognizer.requires.indices {
-        let target = recognizer.requires[index].target
+      for edge in slots[slot(recognizer)].requires {
+        let target = edge.target
         guard slots[slot(target)].participating else { continue }
-        if !target.dependents.indices.contains(where: { ObjectIdentifier(target.dependents[$0]) == me }) {
+        if !slots[slot(target)].dependents.contains(where: { ObjectIdentifier($0) == me }) {
           return "\(name) requires \(target.displayName) to fail, which does not list it as a dependent"
         }
       }

@@ -78,7 +78,7 @@ extension GestureRuntime {
     for recognizer in collected {
       if !slots[slot(recognizer)].participating {
         startAttempt(recognizer, depth: recognizer.view?.depth ?? 0)
-        if !recognizer.requires.isEmpty { edgesAdded = true }
+        if !slots[slot(recognizer)].requires.isEmpty { edgesAdded = true }
       }
       slots[ownSlot(recognizer)].inputKind = kind
       slots[ownSlot(recognizer)].watchdogPending = false

@@ -34,10 +34,11 @@ extension GestureRuntime {
 
   /// One recognizer of a reset pass: reset it, its pair, or its group once all of them finished.
   private func resetPassStep(_ recognizer: GestureRecognizer, mark: UInt64) {
-    guard slots[slot(recognizer)].participating && slots[slot(recognizer)].resetMark != mark else { return }
+    let number = slot(recognizer)
+    guard slots[number].participating && slots[number].resetMark != mark else { return }
     // Most recognizers have no requirement with another participant: reset them alone.
-    if recognizer.requires.isEmpty && recognizer.dependents.isEmpty {
-      slots[ownSlot(recognizer)].resetMark = mark
+    if slots[number].requires.isEmpty && slots[number].dependents.isEmpty {
+      slots[number].resetMark = mark
       if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
       return
     }
@@ -49,10 +50,11 @@ extension GestureRuntime {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
         // the partner as finished again, for a pass that finds it reset).
-        recognizer.requires.clear()
-        recognizer.dependents.clear()
-        partner.requires.clear()
-        partner.dependents.clear()
+        let partnerSlot = slot(partner)
+        slots[number].requires.clear()
+        slots[number].dependents.clear()
+        slots[partnerSlot].requires.clear()
+        slots[partnerSlot].dependents.clear()
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         resetRecognizer(partnerFirst ? partner : recognizer)
         resetRecognizer(partnerFirst ? recognizer : partner)
@@ -125,18 +127,21 @@ extension GestureRuntime {
   /// with it.
   func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
     let me = ObjectIdentifier(recognizer)
-    if recognizer.requires.count == 1 && recognizer.dependents.isEmpty {
-      let target = recognizer.requires[0].target
-      guard target !== recognizer, !recognizer.requires[0].onCycle, target.requires.isEmpty,
-        target.dependents.count == 1,
-        ObjectIdentifier(target.dependents[0]) == me
+    let number = slot(recognizer)
+    if slots[number].requires.count == 1 && slots[number].dependents.isEmpty {
+      let target = slots[number].requires[0].target
+      let targetSlot = slot(target)
+      guard target !== recognizer, !slots[number].requires[0].onCycle, slots[targetSlot].requires.isEmpty,
+        slots[targetSlot].dependents.count == 1,
+        ObjectIdentifier(slots[targetSlot].dependents[0]) == me
       else { return nil }
       return target
     }
-    if recognizer.requires.isEmpty && recognizer.dependents.count == 1 {
-      let dependent = recognizer.dependents[0]
-      guard dependent !== recognizer, dependent.dependents.isEmpty, dependent.requires.count == 1,
-        ObjectIdentifier(dependent.requires[0].target) == me, !dependent.requires[0].onCycle
+    if slots[number].requires.isEmpty && slots[number].dependents.count == 1 {
+      let dependent = slots[number].dependents[0]
+      let dependentSlot = slot(dependent)
+      guard dependent !== recognizer, slots[dependentSlot].dependents.isEmpty, slots[dependentSlot].requires.count == 1,
+        ObjectIdentifier(slots[dependentSlot].requires[0].target) == me, !slots[dependentSlot].requires[0].onCycle
       else { return nil }
       return dependent
     }
@@ -175,15 +180,17 @@ extension GestureRuntime {
   /// it. The touches it tracked are never delivered to it again (<doc:BehaviourReference> §2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "resetRecognizer")
-    guard slots[slot(recognizer)].participating else { return }
-    if !recognizer.requires.isEmpty || !recognizer.dependents.isEmpty {
+    // A participant has a slot.
+    let number = slot(recognizer)
+    guard slots[number].participating else { return }
+    if !slots[number].requires.isEmpty || !slots[number].dependents.isEmpty {
       dropAttemptEdges(of: recognizer)
     }
     recognizer.attempt &+= 1
     setHeld(recognizer, false)
-    slots[ownSlot(recognizer)].endAttempt()
+    slots[number].endAttempt()
     stopWithholding(recognizer)
-    if !recognizer.attemptTouches.isEmpty { recognizer.attemptTouches.clear() }
+    if !slots[number].attemptTouches.isEmpty { slots[number].attemptTouches.clear() }
     recognizer.cancelAllTimers()
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }

@@ -88,8 +88,9 @@ extension GestureRuntime {
         stopReason = nil
         removeTracked(touches, from: recognizer)
       }
-      for attemptIndex in recognizer.attemptTouches.indices {
-        let attempt = recognizer.attemptTouches[attemptIndex]
+      let number = slot(recognizer)
+      for attemptIndex in slots[number].attemptTouches.indices {
+        let attempt = slots[number].attemptTouches[attemptIndex]
         if let record = attempt.touch.record { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)

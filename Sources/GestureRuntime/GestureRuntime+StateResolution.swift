@@ -97,8 +97,9 @@ extension GestureRuntime {
       }
     }
     var waiting = false
-    for edgeIndex in recognizer.requires.indices {
-      let edge = recognizer.requires[edgeIndex]
+    let number = slot(recognizer)
+    for edgeIndex in slots[number].requires.indices {
+      let edge = slots[number].requires[edgeIndex]
       guard !edge.onCycle else { continue }
       let target = edge.target
       guard slots[slot(target)].participating else { continue }
@@ -131,8 +132,9 @@ extension GestureRuntime {
         views.clear()
         vetoViewsScratch = views
       }
-      for index in recognizer.attemptTouches.indices {
-        guard let view = recognizer.attemptTouches[index].touch.view,
+      let number = slot(recognizer)
+      for index in slots[number].attemptTouches.indices {
+        guard let view = slots[number].attemptTouches[index].touch.view,
           !views.contains(where: { $0 === view })
         else { continue }
         views.append(view)
@@ -225,14 +227,16 @@ extension GestureRuntime {
     if fromPossible {
       // Recognizers that require this one to fail fail now (behaviour reference §3.9), through an
       // edge found on a cycle too when the hold was in place before the cycle was (§3.11).
-      for dependentIndex in winner.dependents.indices {
-        let dependent = winner.dependents[dependentIndex]
+      let winnerSlot = slot(winner)
+      for dependentIndex in slots[winnerSlot].dependents.indices {
+        let dependent = slots[winnerSlot].dependents[dependentIndex]
+        let dependentSlot = slot(dependent)
         guard
-          dependent !== winner && slots[slot(dependent)].participating
-            && dependent.publishedState == .possible && !slots[slot(dependent)].sentAction
-            && slots[slot(dependent)].candidate == nil
-            && dependent.requires.contains(where: {
-              $0.target === winner && (!$0.onCycle || slots[slot(dependent)].held)
+          dependent !== winner && slots[dependentSlot].participating
+            && dependent.publishedState == .possible && !slots[dependentSlot].sentAction
+            && slots[dependentSlot].candidate == nil
+            && slots[dependentSlot].requires.contains(where: {
+              $0.target === winner && (!$0.onCycle || slots[dependentSlot].held)
             })
         else { continue }
         dependent.requestedState = .failed
@@ -287,8 +291,9 @@ extension GestureRuntime {
     if from == .possible && (state == .began || state == .ended) {
       slots[ownSlot(recognizer)].recognized = true
       if recognizer.cancelsTouchesInView {
-        for attemptIndex in recognizer.attemptTouches.indices {
-          let attempt = recognizer.attemptTouches[attemptIndex]
+        let number = slot(recognizer)
+        for attemptIndex in slots[number].attemptTouches.indices {
+          let attempt = slots[number].attemptTouches[attemptIndex]
           if let record = attempt.touch.record {
             if !record.cancelRequested { record.cancelledBy = decision }
             record.cancelRequested = true
@@ -298,8 +303,9 @@ extension GestureRuntime {
       }
     }
     if state == .began || state.isTerminal {
-      for attemptIndex in recognizer.attemptTouches.indices {
-        let attempt = recognizer.attemptTouches[attemptIndex]
+      let number = slot(recognizer)
+      for attemptIndex in slots[number].attemptTouches.indices {
+        let attempt = slots[number].attemptTouches[attemptIndex]
         if let record = attempt.touch.record { markDirty(record) }
       }
     }
@@ -307,8 +313,9 @@ extension GestureRuntime {
       recognizer.cancelAllTimers()
       finished.append(recognizer)
       if state == .failed || state == .cancelled {
-        for dependentIndex in recognizer.dependents.indices {
-          let dependent = recognizer.dependents[dependentIndex]
+        let number = slot(recognizer)
+        for dependentIndex in slots[number].dependents.indices {
+          let dependent = slots[number].dependents[dependentIndex]
           guard slots[slot(dependent)].held else { continue }
           releases.append(dependent)
         }

@@ -34,7 +34,8 @@ extension GestureRuntime {
     // A held recognizer waits for its targets' own watchdogs, which decide it; only when
     // every target it waits for is itself held (a deadlock) does its own watchdog act.
     if slots[slot(recognizer)].held
-      && recognizer.requires.contains(where: { isPendingTarget($0.target) && !slots[slot($0.target)].held })
+      && slots[slot(recognizer)].requires.contains(where: { isPendingTarget($0.target) && !slots[slot($0.target)].held }
+      )
     {
       watchdogCandidates.append(recognizer)
       return

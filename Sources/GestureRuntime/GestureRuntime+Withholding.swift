@@ -19,8 +19,9 @@ extension GestureRuntime {
   @inline(__always)
   func stopWithholding(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "stopWithholding")
-    for index in recognizer.attemptTouches.indices {
-      if recognizer.attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
+    let number = slot(recognizer)
+    for index in slots[number].attemptTouches.indices {
+      if slots[number].attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
     }
   }
 
@@ -30,9 +31,11 @@ extension GestureRuntime {
   /// decision's place (<doc:BehaviourReference> §5).
   func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
     assertNoUserCode(in: "stopWithholding")
-    let flags = recognizer.attemptTouches[index].withholds
-    recognizer.attemptTouches[index].withholds = 0
-    guard flags != 0, let record = recognizer.attemptTouches[index].touch.record else { return }
+    // The index is of the recognizer's touches: it has a slot.
+    let number = slot(recognizer)
+    let flags = slots[number].attemptTouches[index].withholds
+    slots[number].attemptTouches[index].withholds = 0
+    guard flags != 0, let record = slots[number].attemptTouches[index].touch.record else { return }
     if flags & 1 != 0 {
       record.beganWithholders -= 1
       if record.beganWithholders == 0 && record.viewState == .pending { record.beganReleasedBy = releasingDecision }

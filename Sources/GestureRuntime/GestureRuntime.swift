@@ -243,17 +243,13 @@ public final class GestureRuntime {
     // hold the touch: break those loops so that nothing of the scene outlives us.
     for record in liveTouches.records { record.touch.runtimeRecord = nil }
     for record in withheldRecords.elements { record.touch.runtimeRecord = nil }
-    // An attempt's requirement edges (both directions) are strong references between
-    // recognizers: a scene dropped mid-attempt must not keep itself alive through them. (The
-    // exclusions are in the slots, which go with the runtime.)
+    // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
+    // requirement edges and exclusions) is in the slots, which go with the runtime.
     for recognizer in participants.elements {
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
       if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
       recognizer.trackedTouches.clear()
-      recognizer.attemptTouches.clear()
-      recognizer.requires.clear()
-      recognizer.dependents.clear()
     }
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.

@@ -46,7 +46,40 @@ struct RecognizerSlot {
   var inputKind = EventType.touches
   /// Whether the runtime has a watchdog timer pending (<doc:BehaviourReference> §3.12).
   var watchdogPending = false
+  /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
+  /// with what the recognizer withholds of it from the view.
+  var attemptTouches: [AttemptTouch] = []
+  /// The failure requirements in force for this attempt.
+  var requires: [RequirementEdge] = []
+  /// The recognizers that may require this one to fail in their current attempts.
+  var dependents: [GestureRecognizer] = []
 
+}
+
+/// A touch a recognizer received in its current attempt.
+struct AttemptTouch {
+  let touch: Touch
+  /// Whether the recognizer is counted as withholding the touch's `began` (bit 1) or end (bit 2)
+  /// from its view while undecided (<doc:BehaviourReference> §2.9–2.11).
+  var withholds: UInt8
+
+  init(touch: Touch, withholds: UInt8) {
+    self.touch = touch
+    self.withholds = withholds
+  }
+}
+
+/// One failure requirement in force for an attempt: the owner waits for `target` to fail.
+struct RequirementEdge {
+  let target: GestureRecognizer
+  let origin: RequirementOrigin
+  /// Ignored for this attempt because it lies on a cycle (<doc:BehaviourReference> §3.11).
+  var onCycle = false
+
+  init(target: GestureRecognizer, origin: RequirementOrigin) {
+    self.target = target
+    self.origin = origin
+  }
 }
 
 extension RecognizerSlot {
@@ -136,7 +169,7 @@ extension GestureRuntime {
   }
 
   /// Whether the recognizer's view is in this runtime's tree.
-  private func isInTree(_ recognizer: GestureRecognizer) -> Bool {
+  func isInTree(_ recognizer: GestureRecognizer) -> Bool {
     guard let view = recognizer.view else { return false }
     return view.root === window
   }
