@@ -29,6 +29,8 @@ package protocol GestureHost: AnyObject {
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch)
   /// A recognizer starts or restarts its timer `id`, due `microseconds` after the current time.
   func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64)
+  /// A recognizer cancels its timer `id` (nothing happens if it is not pending).
+  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int)
   /// A recognizer is about to be detached from its view.
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer)
   /// A view is about to be detached from its superview.

@@ -72,15 +72,7 @@ extension GestureRecognizer {
 
   /// Subclass API: cancels the timer `id` if it is pending.
   public final func cancelTimer(_ id: Int = 0) {
-    // The runtime skips a timer whose id is no longer listed (at most one entry per id).
-    var index = 0
-    while index < timerSlots.count {
-      if timerSlots[index].id == id {
-        timerSlots.remove(at: index)
-        return
-      }
-      index += 1
-    }
+    host?.recognizer(self, cancelTimer: id)
   }
 
   /// The time of the dispatch in progress, on the runtime's clock.

@@ -72,8 +72,6 @@ open class GestureRecognizer {
   /// all the runtime keeps about the recognizer lives there, not here.
   package final var runtimeSlot = 0
   package final var runtimeSlotOwner: UInt64 = 0
-  /// Generations of the recognizer's pending timers, by timer id (runtime bookkeeping).
-  package final var timerSlots: [(id: Int, generation: UInt64)] = []
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
   /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
   /// attempt; a recognizer leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).

@@ -105,6 +105,11 @@ extension GestureRuntime: GestureHost {
     }
   }
 
+  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int) {
+    // At once, as a start is: the recognizer may start the timer again before it returns.
+    cancelTimer(of: recognizer, id: id)
+  }
+
   // MARK: Applying the requests
 
   /// Applies what user code asked while it ran, in the order asked (called by `runUserCode`

@@ -191,7 +191,7 @@ extension GestureRuntime {
     slots[number].endAttempt()
     stopWithholding(recognizer)
     if !slots[number].attemptTouches.isEmpty { slots[number].attemptTouches.clear() }
-    recognizer.cancelAllTimers()
+    cancelAllTimers(of: recognizer)
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
     removedParticipants += 1

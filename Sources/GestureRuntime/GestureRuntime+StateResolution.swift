@@ -310,7 +310,7 @@ extension GestureRuntime {
       }
     }
     if state.isTerminal {
-      recognizer.cancelAllTimers()
+      cancelAllTimers(of: recognizer)
       finished.append(recognizer)
       if state == .failed || state == .cancelled {
         let number = slot(recognizer)

@@ -18,10 +18,11 @@ extension GestureRuntime {
   func armTimer(of recognizer: GestureRecognizer, id: Int) -> UInt64 {
     timerGeneration &+= 1
     let generation = timerGeneration
-    if let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) {
-      recognizer.timerSlots[index].generation = generation
+    let number = ownSlot(recognizer)
+    if let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) {
+      slots[number].timerGenerations[index].generation = generation
     } else {
-      recognizer.timerSlots.append((id, generation))
+      slots[number].timerGenerations.append((id, generation))
     }
     return generation
   }
@@ -43,15 +44,31 @@ extension GestureRuntime {
   }
 
   func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
-    guard let index = recognizer.timerSlots.firstIndex(where: { $0.id == id }) else { return nil }
-    return recognizer.timerSlots[index].generation
+    let number = slot(recognizer)
+    guard let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return nil }
+    return slots[number].timerGenerations[index].generation
+  }
+
+  /// Forgets the recognizer's timer `id`: it is skipped when it comes due
+  /// (``GestureCore/GestureRecognizer/cancelTimer(_:)``, and the runtime's own timers).
+  func cancelTimer(of recognizer: GestureRecognizer, id: Int) {
+    let number = slot(recognizer)
+    guard let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
+    slots[number].timerGenerations.remove(at: index)
+  }
+
+  /// Forgets every pending timer of the recognizer (they are skipped when they come due).
+  @inline(__always)
+  func cancelAllTimers(of recognizer: GestureRecognizer) {
+    let number = slot(recognizer)
+    if !slots[number].timerGenerations.isEmpty { slots[number].timerGenerations.clear() }
   }
 
   func fire(_ timer: PendingTimer) {
     assertNoUserCode(in: "fire")
     guard isLive(timer) else { return }
     let recognizer = timer.recognizer
-    recognizer.cancelTimer(timer.id)
+    cancelTimer(of: recognizer, id: timer.id)
     if timer.deadline > now {
       now = timer.deadline
       clock.runtimeDidAdvance(to: now)
@@ -79,13 +96,5 @@ extension GestureRuntime {
     guard deadline != reportedDeadline else { return }
     reportedDeadline = deadline
     tellDeadlineDidChange(deadline)
-  }
-}
-
-extension GestureRecognizer {
-  /// Forgets every pending timer of the recognizer (they are skipped when they come due).
-  @inline(__always)
-  func cancelAllTimers() {
-    if !timerSlots.isEmpty { timerSlots.clear() }
   }
 }

@@ -27,15 +27,15 @@ extension GestureRuntime {
   /// it).
   func watchdogFired(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "watchdogFired")
-    slots[ownSlot(recognizer)].watchdogPending = false
-    guard slots[slot(recognizer)].participating, !recognizer.publishedState.isTerminal,
+    let number = ownSlot(recognizer)
+    slots[number].watchdogPending = false
+    guard slots[number].participating, !recognizer.publishedState.isTerminal,
       recognizer.trackedTouches.isEmpty
     else { return }
     // A held recognizer waits for its targets' own watchdogs, which decide it; only when
     // every target it waits for is itself held (a deadlock) does its own watchdog act.
-    if slots[slot(recognizer)].held
-      && slots[slot(recognizer)].requires.contains(where: { isPendingTarget($0.target) && !slots[slot($0.target)].held }
-      )
+    if slots[number].held,
+      slots[number].requires.contains(where: { isPendingTarget($0.target) && !slots[slot($0.target)].held })
     {
       watchdogCandidates.append(recognizer)
       return

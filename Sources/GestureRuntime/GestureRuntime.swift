@@ -258,7 +258,6 @@ public final class GestureRuntime {
       recognizer.attempt &+= 1
       recognizer.requestedThisDelivery = false
       recognizer.actionState = nil
-      recognizer.timerSlots.clear()
       recognizer.lastTouchLocations.clear()
       recognizer.requestedState = .possible
       recognizer.publishedState = .possible

@@ -53,6 +53,9 @@ struct RecognizerSlot {
   var requires: [RequirementEdge] = []
   /// The recognizers that may require this one to fail in their current attempts.
   var dependents: [GestureRecognizer] = []
+  /// The generations of the recognizer's pending timers, by timer id (at most one entry per id):
+  /// a queued timer whose generation is not listed here is skipped.
+  var timerGenerations: [(id: Int, generation: UInt64)] = []
 
 }
 
