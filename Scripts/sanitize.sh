@@ -15,6 +15,9 @@ esac
 export LSAN_OPTIONS="suppressions=$PWD/Scripts/lsan.supp:print_suppressions=0"
 export ASAN_OPTIONS="detect_leaks=1:abort_on_error=0"
 export TSAN_OPTIONS="halt_on_error=1"
+# Sanitized code runs many times slower: the suite's few wall-clock bounds (hangs, runaway work)
+# are scaled by this.
+export GESTURE_TIME_SCALE=10
 echo "== build the tests with --sanitize=$kind"
 swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" 2>&1 | grep -v "ld.gold: warning" | tail -1
 echo "== the test suite under --sanitize=$kind"

@@ -15,6 +15,12 @@ func gesturectl(
   return (code, out.text, err.text)
 }
 
+/// How many times slower than a plain debug build this test run may be: `GESTURE_TIME_SCALE`
+/// (Scripts/sanitize.sh sets it, as sanitized code runs many times slower), 1 when unset. The
+/// suite's few wall-clock bounds are multiplied by it: they catch hangs and work that grows out of
+/// proportion, not speed, which the benchmarks measure.
+let wallClockScale = Double(ProcessInfo.processInfo.environment["GESTURE_TIME_SCALE"] ?? "").map { max($0, 1) } ?? 1
+
 /// A temporary folder with files for one test; removed when dropped.
 final class Files {
   let directory: String
