@@ -68,10 +68,9 @@ open class GestureRecognizer {
   package final var requestedThisDelivery = false
   /// The state an action being sent reports as ``state``.
   package final var actionState: State?
-  /// The recognizer's slot in the table of the runtime numbered ``runtimeSlotOwner`` (0: none):
-  /// all the runtime keeps about the recognizer lives there, not here.
-  package final var runtimeSlot = 0
-  package final var runtimeSlotOwner: UInt64 = 0
+  /// The recognizer's slot in a runtime's table: all the runtime keeps about the recognizer
+  /// lives there, not here.
+  package final var runtimeSlot = RuntimeSlotNumber()
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
   /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
   /// attempt; a recognizer leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).

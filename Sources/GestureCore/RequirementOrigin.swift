@@ -1,3 +1,18 @@
+/// Which runtime gave a recognizer a slot of its table, and which slot: one value, read at once.
+package struct RuntimeSlotNumber: Equatable {
+  /// The number of the runtime (0: none).
+  package var owner: UInt64 = 0
+  /// The index of the slot in that runtime's table (0: none).
+  package var index = 0
+
+  package init() {}
+
+  package init(owner: UInt64, index: Int) {
+    self.owner = owner
+    self.index = index
+  }
+}
+
 /// Where a failure requirement comes from (<doc:BehaviourReference> §3.6).
 public enum RequirementOrigin: Hashable, Sendable, CustomStringConvertible {
   /// `a.require(toFail: b)`, or `requireToFail` in a scene.

@@ -12,7 +12,8 @@ extension GestureRuntime {
     // A target outside this tree (a recognizer of another window) keeps its slot where it has
     // one: it never takes part in this runtime's attempts, so nothing here waits for it or needs
     // to find its dependents.
-    guard target.runtimeSlotOwner == runtimeNumber || target.runtimeSlotOwner == 0 || isInTree(target) else {
+    let owner = target.runtimeSlot.owner
+    guard owner == runtimeNumber || owner == 0 || isInTree(target) else {
       return
     }
     let targetSlot = ownSlot(target)

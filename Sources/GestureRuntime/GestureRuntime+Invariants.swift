@@ -47,7 +47,7 @@ extension GestureRuntime {
     var listed = Set<ObjectIdentifier>()
     for recognizer in participants.elements {
       let name = recognizer.displayName
-      if recognizer.runtimeSlotOwner != runtimeNumber { return "\(name) is a participant without a slot here" }
+      if recognizer.runtimeSlot.owner != runtimeNumber { return "\(name) is a participant without a slot here" }
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
       if !slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }
       guard slots[slot(recognizer)].participating else {

@@ -12,8 +12,8 @@ extension GestureRuntime {
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
-    guard recognizer.runtimeSlotOwner == runtimeNumber else { return }
-    let number = recognizer.runtimeSlot
+    guard recognizer.runtimeSlot.owner == runtimeNumber else { return }
+    let number = recognizer.runtimeSlot.index
     if slots[number].participating {
       sceneChange { [unowned self] in
         self.stopAttempt(of: [recognizer], reason: "removed from its view")

@@ -70,7 +70,7 @@ extension GestureRuntime {
     let recognizer = timer.recognizer
     cancelTimer(of: recognizer, id: timer.id)
     if timer.deadline > now {
-      now = timer.deadline
+      dispatchTime = timer.deadline
       clock.runtimeDidAdvance(to: now)
     }
     dispatch {

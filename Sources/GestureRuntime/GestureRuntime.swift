@@ -47,7 +47,14 @@ public final class GestureRuntime {
   /// The clock the runtime reads and, for a manual clock, moves.
   public let clock: any GestureClock
   /// Where the trace goes; nil records nothing and costs nothing.
-  public var trace: (any TraceSink)?
+  public var trace: (any TraceSink)? {
+    get { traceSink }
+    set { traceSink = newValue }
+  }
+  /// The storage of ``trace`` and ``now``: internal, so that the module sees every access to them
+  /// (and a build with exclusivity checks checks none of them at run time).
+  var traceSink: (any TraceSink)?
+  var dispatchTime: Timestamp
   /// Whether an illegal transition traps (true) or is mapped with a diagnostic (false)
   /// (<doc:BehaviourReference> §1.2). Defaults to ``GestureCore/GestureRecognizer/defaultStrictTransitions``.
   public var strictTransitions = GestureRecognizer.defaultStrictTransitions
@@ -61,7 +68,7 @@ public final class GestureRuntime {
   public static let tapCountDistance = 45.0
 
   /// The time of the current (or last) dispatch.
-  public internal(set) var now: Timestamp
+  public var now: Timestamp { dispatchTime }
 
   // Touches.
   var liveTouches = LiveTouchTable()
@@ -85,7 +92,7 @@ public final class GestureRuntime {
   var ignoredThisDelivery = 0
 
   // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
-  /// This runtime's number, which the recognizers it gave slots carry (``GestureCore/GestureRecognizer/runtimeSlotOwner``).
+  /// This runtime's number, which the recognizers it gave slots carry (`GestureRecognizer.runtimeSlot`).
   let runtimeNumber = GestureRuntime.nextRuntimeNumber()
   /// The table of recognizer slots (`slot(_:)`); slot 0 is never given out.
   var slots: ContiguousArray<RecognizerSlot> = [RecognizerSlot()]
@@ -228,8 +235,8 @@ public final class GestureRuntime {
   public init(window: View, clock: any GestureClock = ManualClock(), trace: (any TraceSink)? = nil) {
     self.window = window
     self.clock = clock
-    self.trace = trace
-    self.now = clock.now
+    self.traceSink = trace
+    self.dispatchTime = clock.now
     assert(
       Self.undecidedTimeout.wholeMicroseconds == Self.undecidedTimeoutMicroseconds
         && Self.tapCountInterval.wholeMicroseconds == Self.tapCountIntervalMicroseconds)
@@ -276,8 +283,8 @@ public final class GestureRuntime {
       if forgettingTouches { view.activeTouchCount = 0 }
       for recognizer in view.gestureRecognizers {
         recognizer.host = nil
-        guard recognizer.runtimeSlotOwner == runtimeNumber else { continue }
-        let number = recognizer.runtimeSlot
+        guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
+        let number = recognizer.runtimeSlot.index
         slots[number].listed = false
         slots[number].mark = 0
         slots[number].resetMark = 0
@@ -334,7 +341,7 @@ public final class GestureRuntime {
       fire(next)
     }
     if time > now {
-      now = time
+      dispatchTime = time
       clock.runtimeDidAdvance(to: time)
     }
   }

@@ -118,13 +118,15 @@ extension GestureRuntime {
   /// values and is never written, for a recognizer the runtime has not given one.
   @inline(__always)
   func slot(_ recognizer: GestureRecognizer) -> Int {
-    recognizer.runtimeSlotOwner == runtimeNumber ? recognizer.runtimeSlot : 0
+    let number = recognizer.runtimeSlot
+    return number.owner == runtimeNumber ? number.index : 0
   }
 
   /// The recognizer's slot in this runtime's table, to write: given on first use.
   @inline(__always)
   func ownSlot(_ recognizer: GestureRecognizer) -> Int {
-    recognizer.runtimeSlotOwner == runtimeNumber ? recognizer.runtimeSlot : giveSlot(to: recognizer)
+    let number = recognizer.runtimeSlot
+    return number.owner == runtimeNumber ? number.index : giveSlot(to: recognizer)
   }
 
   /// Whether the recognizer is in an attempt of this runtime.
@@ -140,8 +142,7 @@ extension GestureRuntime {
       index = slots.count
       slots.append(RecognizerSlot())
     }
-    recognizer.runtimeSlot = index
-    recognizer.runtimeSlotOwner = runtimeNumber
+    recognizer.runtimeSlot = RuntimeSlotNumber(owner: runtimeNumber, index: index)
     return index
   }
 
@@ -152,7 +153,7 @@ extension GestureRuntime {
     var index = 0
     while index < detachedRecognizers.count {
       let (recognizer, number) = detachedRecognizers[index]
-      let stillOurs = recognizer.runtimeSlotOwner == runtimeNumber
+      let stillOurs = recognizer.runtimeSlot.owner == runtimeNumber
       // Back in this tree: it keeps its slot. Gone to another runtime: the slot is still ours.
       if !(stillOurs && isInTree(recognizer)) {
         if slots[number].participating || slots[number].listed {
@@ -162,8 +163,7 @@ extension GestureRuntime {
         slots[number] = RecognizerSlot()
         freeSlots.append(number)
         if stillOurs {
-          recognizer.runtimeSlotOwner = 0
-          recognizer.runtimeSlot = 0
+          recognizer.runtimeSlot = RuntimeSlotNumber()
         }
       }
       detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)

@@ -77,7 +77,7 @@ struct RecognizerTableTests {
     }
     #expect(second.lines == fresh.lines)
     #expect(second.decisions.contains("1.25 state doubleTap possible → ended: tap 2 of 2 ended"))
-    #expect(doubleTap.runtimeSlotOwner == second.runtime.runtimeNumber)
+    #expect(doubleTap.runtimeSlot.owner == second.runtime.runtimeNumber)
     // The first runtime gives the slot back at its next dispatch.
     #expect(first.runtime.freeSlots.isEmpty)
     first.down(1, 300, 600, at: 2)
