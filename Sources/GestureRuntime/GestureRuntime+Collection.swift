@@ -139,7 +139,8 @@ extension GestureRuntime {
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
     for index in 0..<collected.count {
       let recognizer = collected[index]
-      if !slots[slot(recognizer)].participating {
+      let number = ownSlot(recognizer)
+      if !slots[number].participating {
         var depth = 0
         if depthsFromWalk {
           depth = hitDepth - steps[index]
@@ -152,9 +153,8 @@ extension GestureRuntime {
           }
         }
         startAttempt(recognizer, depth: depth)
-        if !slots[slot(recognizer)].requires.isEmpty { edgesAdded = true }
+        if !slots[number].requires.isEmpty { edgesAdded = true }
       }
-      let number = ownSlot(recognizer)
       slots[number].watchdogPending = false
       slots[number].sequence = sequence
       if slots[number].touchType == nil { slots[number].touchType = touch.type }

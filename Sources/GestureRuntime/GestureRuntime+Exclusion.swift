@@ -62,30 +62,31 @@ extension GestureRuntime {
 
   func considerExclusion(of other: GestureRecognizer, by winner: GestureRecognizer, componentMark: inout UInt64?) {
     assertNoUserCode(in: "considerExclusion")
+    let otherSlot = ownSlot(other)
     // Recognizers of touches, of hover and of scroll never exclude each other (behaviour reference §6.3–6.4).
-    guard slots[slot(other)].participating, slots[slot(other)].inputKind == slots[slot(winner)].inputKind else {
+    guard slots[otherSlot].participating, slots[otherSlot].inputKind == slots[slot(winner)].inputKind else {
       return
     }
     do {
-      guard other.publishedState == .possible, !slots[slot(other)].sentAction else { return }
+      guard other.publishedState == .possible, !slots[otherSlot].sentAction else { return }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the
       // winner through requirements is reached even after its touches ended (behaviour reference §3.10).
       if other.trackedTouches.isEmpty && !touchEndedNow(other) {
-        guard slots[slot(other)].held else { return }
+        guard slots[otherSlot].held else { return }
         if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
-        guard slots[slot(other)].mark == componentMark else { return }
+        guard slots[otherSlot].mark == componentMark else { return }
       }
       // The same view (the common case) is told by identity, without loading either view.
       guard let winnerView = winner.viewIdentifier, let otherView = other.viewIdentifier,
         winnerView == otherView || viewsRelated(winner.view, other.view)
       else { return }
       // One that waits for the winner fails through that requirement instead (behaviour reference §3.9).
-      if slots[slot(other)].requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
+      if slots[otherSlot].requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
       if slots[slot(winner)].requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
       guard askCanPrevent(winner, other), askCanBePrevented(other, by: winner) else { return }
       if askShouldRecognizeSimultaneously(other, with: winner) { return }
       if askShouldRecognizeSimultaneously(winner, with: other) { return }
-      slots[ownSlot(other)].excludedBy = winner
+      slots[otherSlot].excludedBy = winner
       excluded.append(other)
     }
   }

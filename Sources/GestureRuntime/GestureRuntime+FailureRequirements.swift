@@ -105,21 +105,22 @@ extension GestureRuntime {
     candidates.removeAll()
     for hold in holds {
       let recognizer = hold.recognizer
+      let number = slot(recognizer)
       guard
-        slots[slot(recognizer)].participating && recognizer.publishedState == .possible && !slots[slot(recognizer)].held
-          && slots[slot(recognizer)].candidate == nil
+        slots[number].participating && recognizer.publishedState == .possible && !slots[number].held
+          && slots[number].candidate == nil
       else { continue }
       var waiting = false
       var recognizedTarget: GestureRecognizer?
-      let number = slot(recognizer)
       for edgeIndex in slots[number].requires.indices {
         let edge = slots[number].requires[edgeIndex]
-        guard !edge.onCycle, slots[slot(edge.target)].participating else { continue }
-        if slots[slot(edge.target)].recognized {
+        let targetSlot = slot(edge.target)
+        guard !edge.onCycle, slots[targetSlot].participating else { continue }
+        if slots[targetSlot].recognized {
           recognizedTarget = edge.target
           break
         }
-        if slots[slot(edge.target)].sequence == sequence && edge.target.publishedState == .possible { waiting = true }
+        if slots[targetSlot].sequence == sequence && edge.target.publishedState == .possible { waiting = true }
       }
       if let target = recognizedTarget {
         recognizer.requestedState = .failed
@@ -128,18 +129,18 @@ extension GestureRuntime {
       }
       if waiting {
         setHeld(recognizer, true)
-        slots[ownSlot(recognizer)].wants = hold.first
-        slots[ownSlot(recognizer)].firstWanted = hold.first
+        slots[number].wants = hold.first
+        slots[number].firstWanted = hold.first
         if trace != nil { emitWait(recognizer) }
         if hold.first != .ended && hold.endedReason != nil {
-          slots[ownSlot(recognizer)].wants = .ended
+          slots[number].wants = .ended
           if trace != nil { emitWait(recognizer) }
         }
         continue
       }
       addCandidate(recognizer, hold.first, reason: hold.reason)
       if hold.first != .ended, let endedReason = hold.endedReason {
-        slots[ownSlot(recognizer)].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
+        slots[number].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
       }
     }
     holds.clear()

@@ -54,13 +54,14 @@ extension GestureRuntime {
 
   @inline(__always)
   private func process(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, _ reason: String?) {
+    let number = ownSlot(recognizer)
     let published = recognizer.publishedState
     if published.isTerminal { return }
 
     if state == .failed || state == .cancelled {
-      if slots[slot(recognizer)].candidate != nil {
+      if slots[number].candidate != nil {
         // Recognized earlier in this round and now stops: publish after the recognition.
-        slots[ownSlot(recognizer)].followUps.append((state, reason))
+        slots[number].followUps.append((state, reason))
         return
       }
       setHeld(recognizer, false)
@@ -71,8 +72,8 @@ extension GestureRuntime {
     }
 
     // began, changed or ended
-    if slots[slot(recognizer)].candidate != nil {
-      slots[ownSlot(recognizer)].followUps.append((state, reason))
+    if slots[number].candidate != nil {
+      slots[number].followUps.append((state, reason))
       return
     }
     if published == .began || published == .changed {
@@ -81,15 +82,15 @@ extension GestureRuntime {
     }
     // Leaving possible. (`heldRequestIsMoot` drops these requests of a held recognizer before
     // they get here when they are made outside resolution: keep the two in step.)
-    if slots[slot(recognizer)].held {
-      if state == .ended && slots[slot(recognizer)].wants != .ended {
-        slots[ownSlot(recognizer)].wants = .ended
+    if slots[number].held {
+      if state == .ended && slots[number].wants != .ended {
+        slots[number].wants = .ended
         if trace != nil { emitWait(recognizer) }
       }
       return
     }
-    if !slots[slot(recognizer)].shouldBeginAsked {
-      slots[ownSlot(recognizer)].shouldBeginAsked = true
+    if !slots[number].shouldBeginAsked {
+      slots[number].shouldBeginAsked = true
       if let veto = shouldBeginVeto(recognizer) {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: veto)
@@ -97,7 +98,6 @@ extension GestureRuntime {
       }
     }
     var waiting = false
-    let number = slot(recognizer)
     for edgeIndex in slots[number].requires.indices {
       let edge = slots[number].requires[edgeIndex]
       guard !edge.onCycle else { continue }
@@ -151,13 +151,14 @@ extension GestureRuntime {
 
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
     assertNoUserCode(in: "addCandidate")
-    slots[ownSlot(recognizer)].candidate = state
+    let number = ownSlot(recognizer)
+    slots[number].candidate = state
     // Stores only what changes: a continuous recognizer's every `changed` comes through here.
-    if reason != nil || slots[slot(recognizer)].candidateReason != nil {
-      slots[ownSlot(recognizer)].candidateReason = reason
+    if reason != nil || slots[number].candidateReason != nil {
+      slots[number].candidateReason = reason
     }
-    if !slots[slot(recognizer)].followUps.isEmpty { slots[ownSlot(recognizer)].followUps.clear() }
-    if slots[slot(recognizer)].excludedBy != nil { slots[ownSlot(recognizer)].excludedBy = nil }
+    if !slots[number].followUps.isEmpty { slots[number].followUps.clear() }
+    if slots[number].excludedBy != nil { slots[number].excludedBy = nil }
     candidates.append(recognizer)
   }
 
@@ -204,15 +205,16 @@ extension GestureRuntime {
   /// excluded and those that required it to fail.
   @inline(__always)
   private func publishCandidate(_ winner: GestureRecognizer) {
+    let winnerSlot = ownSlot(winner)
     // Already published as the loser of an earlier winner in this round.
-    guard let state = slots[slot(winner)].candidate else { return }
+    guard let state = slots[winnerSlot].candidate else { return }
     // An excluded candidate is published with the exclusions of its winner, after the
     // winner's own state line (cause before effect).
-    if slots[slot(winner)].excludedBy != nil { return }
-    slots[ownSlot(winner)].candidate = nil
+    if slots[winnerSlot].excludedBy != nil { return }
+    slots[winnerSlot].candidate = nil
     let from = winner.publishedState
     let fromPossible = from == .possible
-    publish(winner, state, reason: slots[slot(winner)].candidateReason ?? defaultReason(state, from: from))
+    publish(winner, state, reason: slots[winnerSlot].candidateReason ?? defaultReason(state, from: from))
     for loserIndex in 0..<excluded.count where slots[slot(excluded[loserIndex])].excludedBy === winner {
       let loser = excluded[loserIndex]
       slots[ownSlot(loser)].excludedBy = nil
@@ -227,7 +229,6 @@ extension GestureRuntime {
     if fromPossible {
       // Recognizers that require this one to fail fail now (behaviour reference §3.9), through an
       // edge found on a cycle too when the hold was in place before the cycle was (§3.11).
-      let winnerSlot = slot(winner)
       for dependentIndex in slots[winnerSlot].dependents.indices {
         let dependent = slots[winnerSlot].dependents[dependentIndex]
         let dependentSlot = slot(dependent)
@@ -244,9 +245,9 @@ extension GestureRuntime {
         publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
       }
     }
-    if !slots[slot(winner)].followUps.isEmpty {
-      let followUps = slots[slot(winner)].followUps
-      slots[ownSlot(winner)].followUps.clear()
+    if !slots[winnerSlot].followUps.isEmpty {
+      let followUps = slots[winnerSlot].followUps
+      slots[winnerSlot].followUps.clear()
       for (then, reason) in followUps where !winner.publishedState.isTerminal {
         let previous = winner.publishedState
         let target: GestureRecognizer.State =
@@ -271,6 +272,7 @@ extension GestureRuntime {
   /// for recognizers that wait on this one.
   func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
     assertNoUserCode(in: "publish")
+    let number = ownSlot(recognizer)
     let from = recognizer.publishedState
     recognizer.publishedState = state
     // Each published state is a decision: the view calls it causes come in its order (§5).
@@ -286,12 +288,11 @@ extension GestureRuntime {
     }
     if state != .failed && state != .possible {
       actionQueue.append((recognizer, state))
-      slots[ownSlot(recognizer)].sentAction = true
+      slots[number].sentAction = true
     }
     if from == .possible && (state == .began || state == .ended) {
-      slots[ownSlot(recognizer)].recognized = true
+      slots[number].recognized = true
       if recognizer.cancelsTouchesInView {
-        let number = slot(recognizer)
         for attemptIndex in slots[number].attemptTouches.indices {
           let attempt = slots[number].attemptTouches[attemptIndex]
           if let record = attempt.touch.record {
@@ -303,7 +304,6 @@ extension GestureRuntime {
       }
     }
     if state == .began || state.isTerminal {
-      let number = slot(recognizer)
       for attemptIndex in slots[number].attemptTouches.indices {
         let attempt = slots[number].attemptTouches[attemptIndex]
         if let record = attempt.touch.record { markDirty(record) }
@@ -313,7 +313,6 @@ extension GestureRuntime {
       cancelAllTimers(of: recognizer)
       finished.append(recognizer)
       if state == .failed || state == .cancelled {
-        let number = slot(recognizer)
         for dependentIndex in slots[number].dependents.indices {
           let dependent = slots[number].dependents[dependentIndex]
           guard slots[slot(dependent)].held else { continue }
