@@ -67,12 +67,14 @@ extension GestureRecognizer {
       timerDelayMemo2 = timerDelayMemo
       timerDelayMemo = (delay, microseconds)
     }
+    mayHaveTimers = true
     host.recognizer(self, startTimer: id, afterMicroseconds: microseconds)
   }
 
   /// Subclass API: cancels the timer `id` if it is pending.
   public final func cancelTimer(_ id: Int = 0) {
-    host?.recognizer(self, cancelTimer: id)
+    guard mayHaveTimers, let host else { return }
+    host.recognizer(self, cancelTimer: id)
   }
 
   /// The time of the dispatch in progress, on the runtime's clock.

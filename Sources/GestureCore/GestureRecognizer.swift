@@ -92,6 +92,10 @@ open class GestureRecognizer {
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
   final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
+  /// Whether a timer was started since the runtime last forgot the recognizer's timers (at its
+  /// reset): when not, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a
+  /// tap cancels three timers at each touch-down).
+  package final var mayHaveTimers = false
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
   /// The actions registered with `addTarget(_:action:)`, by their target's identity.
