@@ -1,6 +1,7 @@
 #!/usr/bin/env bash
 # The benchmarks of BENCHMARKS.md, in a release build.
-# Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|all] (default w1).
+# Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|exclusivity|all]
+# (default w1).
 # `instructions` counts the instructions per W1 event under callgrind: unlike wall time on shared
 # machines (which drifts by up to 2x between runs), it is exact, so it tracks changes.
 # `scaling-instructions` counts them for every row of the scaling and moves tables, on shorter
@@ -8,7 +9,14 @@
 # minutes on two cores, most of it in the three rows with the largest scenes (N=5000 and the chain
 # of 10,000), whose loading callgrind runs at full cost without counting it. GESTURE_BENCH_QUICK=1
 # leaves those rows out (about 5 minutes). The chain of 100,000 is left out unless
-# GESTURE_BENCH_LONG_CHAIN=1: on its own it takes hours. `all` runs neither mode.
+# GESTURE_BENCH_LONG_CHAIN=1: on its own it takes hours.
+# `exclusivity` measures what the dynamic exclusive-access checks that Package.swift turns off in
+# release builds (-enforce-exclusivity=unchecked) would cost: it builds gesturectl in release a
+# second time with the checks on (-Xswiftc -enforce-exclusivity=checked, which comes after the
+# package's flag and overrides it, into .build/exclusivity-checked), and counts under callgrind,
+# as `instructions` does, the instructions and the swift_beginAccess calls per W1 event of both
+# builds: about 3 minutes, 2 more when the second build is made. `all` runs none of the three
+# callgrind modes.
 #
 # Workload W1 and the C floor come from ../shared/bench (the reference workload the figures of
 # BENCHMARKS.md were measured on) when that folder is beside the clone. Without it the script
@@ -20,9 +28,9 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 what="${1:-w1}"
-usage="usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|all]"
+usage="usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|exclusivity|all]"
 case "$what" in
-  w1 | scaling | moves | trace | instructions | scaling-instructions | all) ;;
+  w1 | scaling | moves | trace | instructions | scaling-instructions | exclusivity | all) ;;
   -h | --help)
     echo "$usage"
     exit 0
@@ -158,14 +166,65 @@ if [ "$what" = trace ] || [ "$what" = all ]; then
   done
 fi
 
+# The instructions of W1's replays under callgrind, collecting only `replayAll`: `bench --repeat 1`
+# replays the script twice (an untimed warm-up, then the timed replay), so a count per event is
+# divided by twice the events.
+callgrind_w1() {  # gesturectl events profile
+  valgrind --tool=callgrind --callgrind-out-file="$3" --toggle-collect='*replayAll*' \
+    "$1" bench "$w1_scene" "$2" --repeat 1 2>&1 >/dev/null \
+    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
+}
+
 if [ "$what" = instructions ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is needed for 'instructions'" >&2; exit 69; }
   w1_100k=$(stream 100000)
   echo "== instructions per W1 event (callgrind, 100k events, warm-up and one timed replay)"
-  valgrind --tool=callgrind --callgrind-out-file="$out/callgrind.out" --toggle-collect='*replayAll*' \
-    "$ctl" bench "$w1_scene" "$w1_100k" --repeat 1 2>&1 >/dev/null \
-    | sed -n 's/.*Collected : \([0-9]*\).*/\1/p' \
+  callgrind_w1 "$ctl" "$w1_100k" "$out/callgrind.out" \
     | python3 -c "import sys; n = int(sys.stdin.read()); print(f'{n:,} instructions, {n / 200000:,.0f} per event (profile: callgrind_annotate $out/callgrind.out)')"
+fi
+
+if [ "$what" = exclusivity ]; then
+  command -v valgrind >/dev/null || { echo "error: valgrind is needed for 'exclusivity'" >&2; exit 69; }
+  # SwiftPM passes -Xswiftc flags after a target's own, and of two -enforce-exclusivity flags the
+  # compiler obeys the last: the checks are on in every module (swift_beginAccess is counted
+  # below, and a build that calls it never is an error).
+  checked_path=.build/exclusivity-checked
+  echo "== build (release, dynamic exclusivity checks on: -Xswiftc -enforce-exclusivity=checked, in $checked_path)"
+  swift build -c release --product gesturectl --build-path "$checked_path" -Xswiftc -enforce-exclusivity=checked 2>&1 | tail -1
+  w1_100k=$(stream 100000)
+  # The calls of a function in a profile: the sum of its callers' counts in callgrind_annotate's
+  # tree of callers (0 when nothing calls it).
+  calls() {  # profile function
+    callgrind_annotate --tree=caller "$1" | python3 -c '
+import re, sys
+# A block per function, blank lines between: its callers ("<", each with its calls), then itself ("*").
+total = 0
+for block in sys.stdin.read().split("\n\n"):
+    lines = block.splitlines()
+    if any(re.search(r"  \*  \S*:" + re.escape(sys.argv[1]) + r" \[", line) for line in lines):
+        for line in lines:
+            m = re.search(r"\(([\d,]+)x\)( \[[^]]*\])?$", line) if "  < " in line else None
+            total += int(m.group(1).replace(",", "")) if m else 0
+print(total)' "$2"
+  }
+  echo "== exclusivity checks: instructions and swift_beginAccess calls per W1 event ($w1_scene, 100k events; callgrind, warm-up and one timed replay)"
+  totals=()
+  for build in unchecked checked; do
+    binary="$ctl" label="release build as shipped (checks off)"
+    [ "$build" = checked ] && binary="$checked_path/release/gesturectl" label="release build with the checks on"
+    profile="$out/callgrind-exclusivity-$build.out"
+    collected=$(callgrind_w1 "$binary" "$w1_100k" "$profile")
+    accesses=$(calls "$profile" swift_beginAccess)
+    if [ "$build" = checked ] && [ "$accesses" = 0 ]; then
+      echo "error: the checked build never called swift_beginAccess: -Xswiftc -enforce-exclusivity=checked no longer overrides Package.swift's flag" >&2
+      exit 1
+    fi
+    totals+=("$collected")
+    python3 -c "import sys; n, a = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}: {n / 200000:,.0f} instructions/event, {a / 200000:,.1f} swift_beginAccess calls/event')" \
+      "$collected" "$accesses" "$label"
+  done
+  python3 -c "import sys; off, on = int(sys.argv[1]), int(sys.argv[2]); print(f'the checks cost {(on - off) / 200000:,.0f} instructions/event ({on / off:.2f}x); profiles: callgrind_annotate --tree=caller $out/callgrind-exclusivity-{{unchecked,checked}}.out')" \
+    "${totals[0]}" "${totals[1]}"
 fi
 
 if [ "$what" = scaling-instructions ]; then
