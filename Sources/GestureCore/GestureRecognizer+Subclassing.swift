@@ -71,7 +71,8 @@ extension GestureRecognizer {
     host.recognizer(self, startTimer: id, afterMicroseconds: microseconds)
   }
 
-  /// Subclass API: cancels the timer `id` if it is pending.
+  /// Subclass API: cancels the timer `id` if it is pending. Without a runtime the call does
+  /// nothing (a recognizer leaving its runtime's tree leaves with no timer pending).
   public final func cancelTimer(_ id: Int = 0) {
     guard mayHaveTimers, let host else { return }
     host.recognizer(self, cancelTimer: id)

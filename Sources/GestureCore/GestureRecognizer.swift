@@ -68,8 +68,9 @@ open class GestureRecognizer {
   package final var requestedThisDelivery = false
   /// The state an action being sent reports as ``state``.
   package final var actionState: State?
-  /// The recognizer's slot in a runtime's table: all the runtime keeps about the recognizer
-  /// lives there, not here.
+  /// The recognizer's slot in a runtime's table: what the runtime keeps about the recognizer's
+  /// attempt (its touches and what it withholds of them, its requirement edges, its timers, its
+  /// place in the rules' passes) lives there, not here.
   package final var runtimeSlot = RuntimeSlotNumber()
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
   /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
@@ -92,9 +93,9 @@ open class GestureRecognizer {
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
   final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
-  /// Whether a timer was started since the runtime last forgot the recognizer's timers (at its
-  /// reset): when not, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a
-  /// tap cancels three timers at each touch-down).
+  /// Whether a timer was started since the runtime last forgot the recognizer's timers (when it
+  /// published a final state or was reset): when not, ``cancelTimer(_:)`` has nothing to cancel
+  /// and does not call the host (a tap cancels three timers at each touch-down).
   package final var mayHaveTimers = false
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0

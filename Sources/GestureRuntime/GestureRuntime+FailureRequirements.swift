@@ -9,14 +9,16 @@ extension GestureRuntime {
     assertNoUserCode(in: "addEdge")
     if slots[slot(recognizer)].requires.contains(where: { $0.target === target }) { return }
     slots[ownSlot(recognizer)].requires.append(RequirementEdge(target: target, origin: origin))
-    // A target outside this tree (a recognizer of another window) keeps its slot where it has
-    // one: it never takes part in this runtime's attempts, so nothing here waits for it or needs
-    // to find its dependents.
+    // The target lists its dependents in its slot here. A target outside this tree that another
+    // runtime gave a slot (a recognizer of another window) keeps it there: it never takes part in
+    // this runtime's attempts, so nothing here waits for it or needs to find its dependents. One
+    // outside the tree with no slot anywhere gets one here, given back once its dependents are
+    // done (it may join the tree while they wait).
     let owner = target.runtimeSlot.owner
-    guard owner == runtimeNumber || owner == 0 || isInTree(target) else {
-      return
-    }
+    let inTree = owner == runtimeNumber || isInTree(target)
+    guard inTree || owner == 0 else { return }
     let targetSlot = ownSlot(target)
+    if !inTree { listDetached(target, slot: targetSlot) }
     if !slots[targetSlot].dependents.contains(where: { $0 === recognizer }) {
       slots[targetSlot].dependents.append(recognizer)
     }

@@ -93,7 +93,7 @@ extension GestureRuntime: GestureHost {
   }
 
   func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64) {
-    // The timer's slot is set at once: the recognizer may cancel the timer before it returns.
+    // The timer's generation is set at once: the recognizer may cancel the timer before it returns.
     let deadline = Timestamp(microseconds: now.microseconds &+ microseconds)
     let timer = PendingTimer(
       deadline: deadline, recognizer: recognizer, id: id, generation: armTimer(of: recognizer, id: id))

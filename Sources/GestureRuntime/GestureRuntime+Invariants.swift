@@ -38,12 +38,9 @@ extension GestureRuntime {
       if !identifiers.insert(id).inserted { return "touch \(id) is live twice" }
     }
 
-    if slots[0].participating || slots[0].listed || slots[0].held {
-      return "slot 0, which is never given out, was written"
-    }
-    for number in freeSlots where slots[number].participating || slots[number].listed || slots[number].held {
-      return "free slot \(number) is in use"
-    }
+    if !slots[0].isPristine { return "slot 0, which is never given out, was written" }
+    for number in freeSlots where !slots[number].isPristine { return "free slot \(number) is in use" }
+    if Set(freeSlots).count != freeSlots.count { return "a slot is free twice" }
     var listed = Set<ObjectIdentifier>()
     for recognizer in participants.elements {
       let name = recognizer.displayName

@@ -156,6 +156,18 @@ extension GestureRuntime {
     removeParticipants { !slots[slot($0)].participating }
   }
 
+  /// Marks a recognizer leaving the participant list as no longer listed, in the slot this runtime
+  /// gave it: found through the recognizer, or, for one another runtime has given a slot since,
+  /// among the recognizers that left the tree (it is not given a slot here again).
+  private func unlist(_ recognizer: GestureRecognizer) {
+    let number = slot(recognizer)
+    if number != 0 {
+      slots[number].listed = false
+    } else if let left = detachedRecognizers.first(where: { $0.recognizer === recognizer }) {
+      slots[left.slot].listed = false
+    }
+  }
+
   /// Drops the participants `leaving` picks, unlisting them, in place and keeping the order of
   /// the rest (which move forward over them); then counts the reset ones left.
   func removeParticipants(where leaving: (GestureRecognizer) -> Bool) {
@@ -163,7 +175,7 @@ extension GestureRuntime {
     var kept = 0
     for index in 0..<participants.count {
       if leaving(participants[index]) {
-        slots[ownSlot(participants[index])].listed = false
+        unlist(participants[index])
       } else {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1

@@ -19,9 +19,12 @@ extension GestureRuntime {
         self.stopAttempt(of: [recognizer], reason: "removed from its view")
       }
     }
+    // Outside an attempt nothing else forgets its timers: it leaves with none (the host it would
+    // cancel them through is gone with its view).
+    if !slots[number].participating { slots[number].timerGenerations.clear() }
     // Listed after the change ran (when it ran at once): a dispatch gives the slot back only once
     // the recognizer is off its view.
-    detachedRecognizers.append((recognizer, number))
+    listDetached(recognizer, slot: number)
   }
 
   func viewWillBeRemoved(_ view: View) {

@@ -13,7 +13,7 @@ extension GestureRuntime {
 
   /// Gives the recognizer's timer `id` a new generation, which only the timer queued next for it
   /// carries: an earlier one still queued is skipped, and ``GestureCore/GestureRecognizer/cancelTimer(_:)``
-  /// drops the slot. Returns the generation.
+  /// forgets the generation. Returns the generation.
   @inline(__always)
   func armTimer(of recognizer: GestureRecognizer, id: Int) -> UInt64 {
     timerGeneration &+= 1

@@ -289,7 +289,9 @@ public final class GestureRuntime {
         slots[number].mark = 0
         slots[number].resetMark = 0
         slots[number].sequence = 0
-        if !forgettingTouches { detachedRecognizers.append((recognizer, number)) }
+        // Its host is gone: outside an attempt nothing else would forget its timers.
+        if !slots[number].participating { slots[number].timerGenerations.clear() }
+        if !forgettingTouches { listDetached(recognizer, slot: number) }
       }
       stack.append(contentsOf: view.subviews)
     }

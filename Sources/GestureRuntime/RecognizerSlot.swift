@@ -2,9 +2,10 @@ import GestureCore
 import Synchronization
 
 /// What the runtime keeps about one recognizer of its tree: a slot of its table, indexed by the
-/// number the recognizer carries (`slot(_:)`, `ownSlot(_:)`). Only the rules read or write it;
-/// the recognizer itself keeps no more than that number, its attempt count and what its subclass
-/// asked during a delivery.
+/// number the recognizer carries (`slot(_:)`, `ownSlot(_:)`). Only the rules read or write it.
+/// The recognizer itself keeps that number, its attempt count, what its subclass asked during a
+/// delivery, the touches it tracks (its own to read) and whether it started a timer since its
+/// reset.
 struct RecognizerSlot {
   /// Whether the recognizer has received a touch since its last reset.
   var participating = false
@@ -46,6 +47,8 @@ struct RecognizerSlot {
   var inputKind = EventType.touches
   /// Whether the runtime has a watchdog timer pending (<doc:BehaviourReference> §3.12).
   var watchdogPending = false
+  /// Whether the recognizer is listed in the runtime's `detachedRecognizers` (at most once).
+  var awaitsRelease = false
   /// Every touch received in this attempt and not ignored (for cancelling the view's touches),
   /// with what the recognizer withholds of it from the view.
   var attemptTouches: [AttemptTouch] = []
@@ -86,8 +89,18 @@ struct RequirementEdge {
 }
 
 extension RecognizerSlot {
-  /// Ends the attempt: everything but the marks and the listing goes back to its initial value
-  /// (`held` is cleared first, through `setHeld`, which keeps the runtime's count).
+  /// Whether the slot holds nothing: slot 0, which every read for a recognizer without a slot
+  /// sees, and every free slot.
+  var isPristine: Bool {
+    !participating && !listed && !held && !awaitsRelease && candidate == nil && excludedBy == nil
+      && attemptTouches.isEmpty && requires.isEmpty && dependents.isEmpty && timerGenerations.isEmpty
+      && followUps.isEmpty && !watchdogPending && pendingHoldIndex == -1
+  }
+
+  /// Ends the attempt: what says where the attempt stands goes back to its initial value (`held` is
+  /// cleared first, through `setHeld`, which keeps the runtime's count). The marks, the listing,
+  /// the sequence, the depth and the reason last given stay; the touches, the requirement edges
+  /// and the timers are cleared by the reset itself, which still reads them.
   mutating func endAttempt() {
     assert(!held, "a recognizer's attempt ended while it was still held")
     participating = false
@@ -146,17 +159,30 @@ extension GestureRuntime {
     return index
   }
 
-  /// Gives back the slots of recognizers that left the tree (`detach`, `recognizerWillBeRemoved`),
-  /// at the start of the next dispatch (when the removal is complete), once they are out of
-  /// their attempt and off the participant list. One that came back into the tree keeps its slot.
+  /// Lists a recognizer that left the tree (or was never in it), so that its slot is given back
+  /// once nothing here needs it (`freeDetachedSlots`). A recognizer is listed once.
+  func listDetached(_ recognizer: GestureRecognizer, slot number: Int) {
+    guard number != 0, !slots[number].awaitsRelease else { return }
+    slots[number].awaitsRelease = true
+    detachedRecognizers.append((recognizer, number))
+  }
+
+  /// Gives back the slots of recognizers that left the tree (`detach`, `recognizerWillBeRemoved`,
+  /// and requirement targets outside it), at the start of the next dispatch (when the removal is
+  /// complete), once they are out of their attempt and off the participant list, and, while the
+  /// recognizer's number still points here, once no recognizer in an attempt lists it as a
+  /// requirement (its dependents). One that came back into the tree keeps its slot.
   func freeDetachedSlots() {
     var index = 0
     while index < detachedRecognizers.count {
       let (recognizer, number) = detachedRecognizers[index]
       let stillOurs = recognizer.runtimeSlot.owner == runtimeNumber
-      // Back in this tree: it keeps its slot. Gone to another runtime: the slot is still ours.
+      // Back in this tree: it keeps its slot. Gone to another runtime: the slot is still ours,
+      // and nothing here finds it through the recognizer any more.
       if !(stillOurs && isInTree(recognizer)) {
-        if slots[number].participating || slots[number].listed {
+        if slots[number].participating || slots[number].listed
+          || (stillOurs && !slots[number].dependents.isEmpty)
+        {
           index += 1
           continue
         }
@@ -165,6 +191,8 @@ extension GestureRuntime {
         if stillOurs {
           recognizer.runtimeSlot = RuntimeSlotNumber()
         }
+      } else {
+        slots[number].awaitsRelease = false
       }
       detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)
       detachedRecognizers.removeLast()

@@ -86,4 +86,114 @@ struct RecognizerTableTests {
     first.runtime._checkInvariants()
     second.runtime._checkInvariants()
   }
+
+  @Test(
+    "A requirement target removed and added again while its dependent waits keeps listing the dependent, which its failure releases"
+  )
+  func targetLeavesAndComesBackMidAttempt() {
+    let h = Harness()
+    let target = h.add(ScriptedRecognizer(), "target")
+    let waiter = h.add(ScriptedRecognizer(), "waiter")
+    waiter.require(toFail: target)
+    // The target fails at once and is reset; the waiter's attempt goes on.
+    target.onBegan = [[.failed], []]
+    target.onEnded = [[.failed]]
+    waiter.onBegan = [[], []]
+    waiter.onMoved = [[], [.ended]]
+    h.down(1, 10, 10, at: 0)
+    h.view.removeGestureRecognizer(target)
+    // A dispatch while the target is out of the tree: its slot, which lists the waiter, stays.
+    h.move(1, 12, 10, at: 0.2)
+    h.view.addGestureRecognizer(target)
+    // The target's next attempt: the waiter waits for it, and its failure releases the waiter.
+    h.down(2, 50, 50, at: 0.4)
+    h.move(1, 14, 10, at: 0.5)
+    h.up(2, 50, 50, at: 0.6)
+    h.up(1, 14, 10, at: 0.7)
+    h.finish()
+    #expect(
+      h.decisions == [
+        "0 state target possible → failed: failed",
+        "0 view V touchesBegan 1",
+        "0 reset target",
+        "0.2 view V touchesMoved 1",
+        "0.4 view V touchesBegan 2",
+        "0.5 wait waiter wants ended, waiting for target",
+        "0.5 view V touchesMoved 1",
+        "0.6 state target possible → failed: failed",
+        "0.6 state waiter possible → ended: released: target failed",
+        "0.6 action waiter ended at (32, 30)",
+        "0.6 view V touchesCancelled 1,2",
+        "0.6 reset waiter",
+        "0.6 reset target",
+      ])
+    h.runtime._checkInvariants()
+  }
+
+  @Test("A recognizer removed, added and removed again before a dispatch gives its slot back once")
+  func removedTwiceBeforeADispatch() {
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.05)
+    h.finish()
+    h.view.removeGestureRecognizer(tap)
+    h.view.addGestureRecognizer(tap)
+    h.view.removeGestureRecognizer(tap)
+    h.down(2, 10, 10, at: 1)
+    h.up(2, 10, 10, at: 1.05)
+    #expect(h.runtime.freeSlots == [1])
+    // Two recognizers that join now get two slots, not one shared.
+    let first = h.add(TapGestureRecognizer(), "first")
+    let second = h.add(LongPressGestureRecognizer(), "second")
+    h.down(3, 10, 10, at: 2)
+    h.up(3, 10, 10, at: 2.05)
+    h.finish()
+    #expect(first.runtimeSlot.index != second.runtimeSlot.index)
+    h.runtime._checkInvariants()
+  }
+
+  @Test(
+    "A requirement on a recognizer in no tree holds a slot only for its dependent's attempts, and none once another runtime has it"
+  )
+  func targetOutsideAnyTree() {
+    let h = Harness()
+    let outside = TapGestureRecognizer()
+    outside.name = "outside"
+    let waiter = h.add(TapGestureRecognizer(), "waiter")
+    waiter.require(toFail: outside)
+    var first: [String] = []
+    for round in 0..<50 {
+      let t = Double(round)
+      h.clearTrace()
+      h.down(1, 10, 10, at: t)
+      h.up(1, 10, 10, at: t + 0.05)
+      h.finish()
+      let decisions = h.decisions.map { line in String(line.drop { $0 != " " }.dropFirst()) }
+      if round == 0 { first = decisions }
+      #expect(decisions == first, "round \(round)")
+    }
+    #expect(
+      first == [
+        "view V touchesBegan 1", "state waiter possible → ended: recognized", "action waiter ended at (10, 10)",
+        "view V touchesCancelled 1", "reset waiter",
+      ])
+    // The waiter's slot and the target's, given back after each attempt and taken again.
+    #expect(h.runtime.slots.count == 3)
+    // Once another runtime gives the target a slot, this one gives its own back and gives none.
+    let other = Harness()
+    other.view.addGestureRecognizer(outside)
+    other.down(1, 10, 10, at: 0)
+    other.up(1, 10, 10, at: 0.05)
+    other.finish()
+    h.down(1, 10, 10, at: 60)
+    h.up(1, 10, 10, at: 60.05)
+    h.finish()
+    #expect(h.runtime.slots.count == 3)
+    #expect(h.runtime.freeSlots == [2])
+    #expect(h.runtime.detachedRecognizers.isEmpty)
+    #expect(outside.runtimeSlot.owner == other.runtime.runtimeNumber)
+    h.runtime._checkInvariants()
+    other.runtime._checkInvariants()
+  }
 }
