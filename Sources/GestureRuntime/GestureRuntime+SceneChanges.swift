@@ -21,7 +21,7 @@ extension GestureRuntime {
     }
     // Outside an attempt nothing else forgets its timers: it leaves with none (the host it would
     // cancel them through is gone with its view).
-    if !slots[number].participating { slots[number].timerGenerations.clear() }
+    if !slots[number].participating { cancelAllTimers(of: recognizer) }
     // Listed after the change ran (when it ran at once): a dispatch gives the slot back only once
     // the recognizer is off its view.
     listDetached(recognizer, slot: number)

@@ -290,7 +290,7 @@ public final class GestureRuntime {
         slots[number].resetMark = 0
         slots[number].sequence = 0
         // Its host is gone: outside an attempt nothing else would forget its timers.
-        if !slots[number].participating { slots[number].timerGenerations.clear() }
+        if !slots[number].participating { cancelAllTimers(of: recognizer) }
         if !forgettingTouches { listDetached(recognizer, slot: number) }
       }
       stack.append(contentsOf: view.subviews)
