@@ -15,7 +15,9 @@
 # second time with the checks on (-Xswiftc -enforce-exclusivity=checked, which comes after the
 # package's flag and overrides it, into .build/exclusivity-checked), and counts under callgrind,
 # as `instructions` does, the instructions and the swift_beginAccess calls per W1 event of both
-# builds: about 3 minutes, 2 more when the second build is made. `all` runs none of the three
+# builds, then names the source lines that make the most checks (Scripts/accesscount.c, counted
+# in a plain run of the checked build): about 3 minutes, 2 more when the second build is made.
+# `all` runs none of the three
 # callgrind modes.
 #
 # Workload W1 and the C floor come from ../shared/bench (the reference workload the figures of
@@ -225,6 +227,37 @@ print(total)' "$2"
   done
   python3 -c "import sys; off, on = int(sys.argv[1]), int(sys.argv[2]); print(f'the checks cost {(on - off) / 200000:,.0f} instructions/event ({on / off:.2f}x); profiles: callgrind_annotate --tree=caller $out/callgrind-exclusivity-{{unchecked,checked}}.out')" \
     "${totals[0]}" "${totals[1]}"
+  # Where the checks are made: Scripts/accesscount.c counts swift_beginAccess by calling site in
+  # an ordinary run of the checked build (the whole run, so reading the files counts too), and
+  # addr2line names the source line of each site (the innermost inlined one).
+  command -v addr2line >/dev/null || { echo "error: addr2line (binutils) is needed for 'exclusivity'" >&2; exit 69; }
+  gcc -O2 -shared -fPIC -o "$out/accesscount.so" Scripts/accesscount.c -ldl
+  sites="$out/exclusivity-sites.txt"
+  GESTURE_ACCESS_COUNTS="$sites" LD_PRELOAD="$PWD/$out/accesscount.so" \
+    "$checked_path/release/gesturectl" bench "$w1_scene" "$w1_100k" --repeat 1 >/dev/null
+  echo "== the source lines that make the most checks, per W1 event (whole run: loading included; all of them in $sites.lines)"
+  python3 - "$sites" "$PWD/" <<'PY'
+import collections, subprocess, sys
+sites_path, root = sys.argv[1], sys.argv[2]
+by_object = collections.defaultdict(list)
+for line in open(sites_path):
+    count, obj, offset = line.split()
+    by_object[obj].append((int(count), int(offset, 16)))
+lines = collections.Counter()
+for obj, sites in by_object.items():
+    # A return address is the instruction after the call: look up the byte before it.
+    names = subprocess.run(["addr2line", "-e", obj] + [hex(offset - 1) for _, offset in sites],
+                           capture_output=True, text=True).stdout.splitlines()
+    for (count, _), name in zip(sites, names):
+        lines[name.split(" (")[0].replace(root, "")] += count
+with open(sites_path + ".lines", "w") as out:
+    for name, count in lines.most_common():
+        out.write(f"{count / 200000:8.2f} {name}\n")
+total = sum(lines.values())
+print(f"{total / 200000:,.1f} checks per event in all")
+for name, count in lines.most_common(15):
+    print(f"{count / 200000:8.2f} {name}")
+PY
 fi
 
 if [ "$what" = scaling-instructions ]; then
