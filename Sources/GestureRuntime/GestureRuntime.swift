@@ -8,8 +8,9 @@ public import GestureCore
 // an inbox until it returns (+Host).
 //
 //   GestureRuntime.swift             the state it keeps, creation, the public input and time API
-//   +Dispatch                        a dispatch: delivery to recognizers, settling, actions; the
-//                                    calls into user code
+//   +Dispatch                        a dispatch: input, settling, actions; the calls into user
+//                                    code
+//   +RecognizerDelivery              the event's touches to the recognizers that hold them
 //   +Collection                      touch input, hit-testing, collecting recognizers at touch-down
 //   +StateResolution                 requested states, candidates in tie order, publishing
 //   +FailureRequirements             requirement edges, holds, releases

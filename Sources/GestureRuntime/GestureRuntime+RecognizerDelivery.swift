@@ -1,0 +1,181 @@
+import GestureCore
+
+/// Delivery to recognizers: the touches of the current event reach the recognizers that hold
+/// them, each its own touches of each phase in order (<doc:BehaviourReference> §2.3, 1.4), through
+/// the touch methods of the dispatch file's user-code section; then what a delivery implies
+/// without the recognizer asking — the implicit `changed` of a continuous recognizer and the
+/// end of tracking of lifted touches.
+extension GestureRuntime {
+  /// Delivers the current event to the recognizers: each gets only its own touches of each phase,
+  /// began before moved before ended before cancelled (<doc:BehaviourReference> §2.3, 1.4).
+  @inline(__always)
+  func deliverEventToRecognizers() {
+    if eventRecords.count == 1 {
+      // The event's list holds the record for the whole delivery (only input, which waits for
+      // the next dispatch, changes the list): it is used through an unretained handle.
+      deliverOneTouch(eventRecords[0])
+      return
+    }
+    // Several touches: deliver per recognizer, in collection order, deduplicated.
+    guard !eventRecords.isEmpty else { return }
+    eventTouches.clear()
+    for index in 0..<eventRecords.count { eventTouches.append(eventRecords[index].touch) }
+    var event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
+    event.buttonMask = pointer.buttonMask
+    event.modifierFlags = pointer.modifierFlags
+    passMark &+= 1
+    let mark = passMark
+    var order: [GestureRecognizer] = []
+    swap(&order, &scratchRecognizers)
+    for index in 0..<eventRecords.count {
+      let entries = eventRecords[index].entries
+      for entryIndex in 0..<entries.count where slots[slot(entries[entryIndex].recognizer)].mark != mark {
+        slots[ownSlot(entries[entryIndex].recognizer)].mark = mark
+        order.append(entries[entryIndex].recognizer)
+      }
+    }
+    let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+    for recognizer in order {
+      guard !recognizer.requestedState.isTerminal, recognizer.isAttached else { continue }
+      recognizer.requestedThisDelivery = false
+      ignoredThisDelivery = 0
+      var delivered = 0
+      var cancelled = false
+      for phase in phases {
+        scratchTouches.clear()
+        for index in 0..<eventRecords.count {
+          let record = eventRecords[index]
+          if record.phaseInDispatch == phase && record.isHeld(by: recognizer) { scratchTouches.append(record.touch) }
+        }
+        guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
+        delivered += scratchTouches.count
+        deliver(phase, scratchTouches, to: recognizer, event: event)
+        if phase == .cancelled { cancelled = true }
+      }
+      if delivered > 0 { afterDelivery(recognizer, inputCancelled: cancelled, delivered: delivered) }
+    }
+    scratchTouches.clear()
+    order.clear()
+    scratchRecognizers = order
+  }
+
+  /// Delivers a one-touch event: the event value is kept between events and updated in place,
+  /// so that a delivery builds no array.
+  @inline(__always)
+  private func deliverOneTouch(_ record: TouchRecord) {
+    guard let phase = record.phaseInDispatch else { return }
+    singleTouchEvent.timestamp = now
+    if singleTouchEvent.allTouches.isEmpty {
+      singleTouchEvent.allTouches.append(record.touch)
+    } else if singleTouchEvent.allTouches[0] !== record.touch {
+      singleTouchEvent.allTouches[0] = record.touch
+    }
+    // A local: passing the stored property would cost a retain and a release per call.
+    var event = singleTouchEvent
+    let touches = event.allTouches
+    // Other fingers down and still: the event lists them too (UIKit's `allTouches`).
+    if liveTouches.count > 1 { event.allTouches = allTouchesOfEvent(touches) }
+    // Deliveries never add entries to the record (they may only void one).
+    let count = record.entries.count
+    for index in 0..<count {
+      guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
+      recognizer.requestedThisDelivery = false
+      ignoredThisDelivery = 0
+      deliver(phase, touches, to: recognizer, event: event)
+      afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
+    }
+  }
+
+  /// Every touch of the current event for ``TouchEvent/allTouches``: every touch that is down
+  /// (the touches lifting in this dispatch are still listed), then those of `changed` that are no
+  /// longer down (withheld ones a view is told of later). Linear in the number of touches.
+  func allTouchesOfEvent(_ changed: [Touch]) -> [Touch] {
+    let live = liveTouches.count
+    if live == 0 || (live == 1 && changed.count == 1 && liveTouches.touch(at: 0) === changed[0]) {
+      return changed
+    }
+    // The last list's storage, reused: the event that held it is gone by now (if a callback
+    // kept it, emptying it copies, and the callback's copy stays as it was).
+    var all: [Touch] = []
+    swap(&all, &eventAllTouches)
+    all.clear()
+    all.reserveCapacity(live + changed.count)
+    defer { eventAllTouches = all }
+    // Touches made up for hover and scroll are no touches of a touch event.
+    let skipsSynthetic = pointer.syntheticCount > 0
+    for index in 0..<live {
+      let touch = liveTouches.touch(at: index)
+      if skipsSynthetic && isSyntheticTouch(touch) { continue }
+      all.append(touch)
+    }
+    for touch in changed where (touch.record?.liveIndex ?? -1) < 0 { all.append(touch) }
+    return all
+  }
+
+  @inline(__always)
+  func deliver(_ phase: TouchPhase, _ touches: [Touch], to recognizer: GestureRecognizer, event: TouchEvent) {
+    // Debug builds (the tests, the fuzzer) check behaviour reference §2.4 on every delivery.
+    assert(
+      !recognizer.requestedState.isTerminal && !recognizer.publishedState.isTerminal,
+      "a touch reached \(recognizer.displayName) after its terminal state")
+    assert(
+      touches.allSatisfy { $0.record?.isHeld(by: recognizer) ?? false },
+      "\(recognizer.displayName) got a touch that is not one of its current attempt's")
+    if phase == .stationary { return }
+    callTouchMethod(phase, touches, of: recognizer, event)
+    if phase == .ended || phase == .cancelled {
+      removeTracked(touches, from: recognizer)
+    }
+  }
+
+  /// Stops tracking touches, remembering where the last ones lifted (<doc:BehaviourReference> §4, location).
+  func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
+    assertNoUserCode(in: "removeTracked")
+    let before = recognizer.trackedTouches.count
+    if before == 0 { return }
+    if touches.count == 1 {
+      let lifted = touches[0]
+      if before == 1 {
+        // The common case: the recognizer's only touch lifted.
+        guard recognizer.trackedTouches[0] === lifted else { return }
+        recognizer.trackedTouches.clear()
+        watchdogCandidates.append(recognizer)
+        recognizer.lastTouchLocations.clear()
+        recognizer.lastTouchLocations.append(lifted.locationInWindow)
+        return
+      }
+      for index in 0..<before where recognizer.trackedTouches[index] === lifted {
+        recognizer.trackedTouches.remove(at: index)
+        break
+      }
+    } else {
+      recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
+    }
+    if recognizer.trackedTouches.isEmpty && before > 0 {
+      watchdogCandidates.append(recognizer)
+      recognizer.lastTouchLocations.clear()
+      for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
+    }
+  }
+
+  /// After a recognizer handled an event (`delivered` touches of it): the implicit `changed` of a
+  /// continuous recognizer (<doc:BehaviourReference> §1.4), which an event whose touches it all
+  /// ignored does not cause (§2.5), and the runtime's decision for one whose touches were
+  /// cancelled.
+  @inline(__always)
+  func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool, delivered: Int) {
+    assertNoUserCode(in: "afterDelivery")
+    let state = recognizer.requestedState
+    if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {
+      forceFinish(recognizer, reason: "its touches were cancelled")
+      return
+    }
+    if (state == .began || state == .changed) && !recognizer.requestedThisDelivery
+      && !recognizer.trackedTouches.isEmpty && ignoredThisDelivery < delivered
+    {
+      recognizer.requestedState = .changed
+      if heldRequestIsMoot(recognizer, .changed) { return }
+      requests.append(Request(recognizer: recognizer, state: .changed, reason: nil))
+    }
+  }
+}
