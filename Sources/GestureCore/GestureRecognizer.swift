@@ -94,8 +94,9 @@ open class GestureRecognizer {
   /// The delay converted before the last one.
   final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// Whether a timer was started since the runtime last forgot the recognizer's timers (when it
-  /// published a final state or was reset): when not, ``cancelTimer(_:)`` has nothing to cancel
-  /// and does not call the host (a tap cancels three timers at each touch-down).
+  /// published a final state, was reset, or left the runtime's tree outside an attempt): when
+  /// not, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap cancels
+  /// three timers at each touch-down).
   package final var mayHaveTimers = false
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
