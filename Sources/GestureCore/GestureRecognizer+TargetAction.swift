@@ -16,7 +16,9 @@ extension GestureRecognizer {
       self is Recognizer, "\(displayName) is not a \(Recognizer.self), the sender type of its target's action")
     let id = addAction { [weak target] recognizer in
       guard let target else { return }
-      action(target)(unsafeDowncast(recognizer, to: Recognizer.self))
+      // The recognizer passed is this one, which is a `Recognizer` (checked above).
+      guard let sender = recognizer as? Recognizer else { return }
+      action(target)(sender)
     }
     targetActions.append((ObjectIdentifier(target), id))
     return id

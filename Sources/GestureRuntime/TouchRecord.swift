@@ -123,10 +123,7 @@ final class TouchRecord {
 
 extension Touch {
   /// The runtime's record of this touch, while it has one (only TouchRecords are stored there).
-  var record: TouchRecord? {
-    guard let object = runtimeRecord else { return nil }
-    return unsafeDowncast(object, to: TouchRecord.self)
-  }
+  var record: TouchRecord? { runtimeRecord as? TouchRecord }
 }
 
 /// The touches that are down, by identifier. Almost always one to three: those are found by a
