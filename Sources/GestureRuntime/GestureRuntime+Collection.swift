@@ -228,7 +228,7 @@ extension GestureRuntime {
     slots[number].depth = depth
     if !slots[number].listed {
       slots[number].listed = true
-      participants.append(recognizer)
+      participants.append(Participant(recognizer: recognizer, slot: number))
     }
     if recognizer.staticRequirements.isEmpty { return }
     let me = ObjectIdentifier(recognizer)

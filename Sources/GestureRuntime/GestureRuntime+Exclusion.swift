@@ -47,9 +47,10 @@ extension GestureRuntime {
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
     for index in 0..<participants.count {
-      let other = participants[index]
+      let other = participants[index].recognizer
+      let number = slot(of: participants[index])
       let excludable =
-        slots[slot(other)].participating && other.publishedState == .possible && !slots[slot(other)].sentAction
+        slots[number].participating && other.publishedState == .possible && !slots[number].sentAction
         && (!other.trackedTouches.isEmpty || touchEndedNow(other))
       if excludable { excludableTracking.append(other) }
     }

@@ -42,9 +42,13 @@ extension GestureRuntime {
     for number in freeSlots where !slots[number].isPristine { return "free slot \(number) is in use" }
     if Set(freeSlots).count != freeSlots.count { return "a slot is free twice" }
     var listed = Set<ObjectIdentifier>()
-    for recognizer in participants.elements {
+    for participant in participants.elements {
+      let recognizer = participant.recognizer
       let name = recognizer.displayName
       if recognizer.runtimeSlot.owner != runtimeNumber { return "\(name) is a participant without a slot here" }
+      if recognizer.runtimeSlot.index != participant.slot {
+        return "\(name) is listed with slot \(participant.slot) but has slot \(recognizer.runtimeSlot.index)"
+      }
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
       if !slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }
       guard slots[slot(recognizer)].participating else {

@@ -153,29 +153,19 @@ extension GestureRuntime {
     // Amortized: loops over the participants skip reset ones, so compact only once they are
     // at least half of the list.
     guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
-    removeParticipants { !slots[slot($0)].participating }
+    removeParticipants { !slots[slot(of: $0)].participating }
   }
 
-  /// Marks a recognizer leaving the participant list as no longer listed, in the slot this runtime
-  /// gave it: found through the recognizer, or, for one another runtime has given a slot since,
-  /// among the recognizers that left the tree (it is not given a slot here again).
-  private func unlist(_ recognizer: GestureRecognizer) {
-    let number = slot(recognizer)
-    if number != 0 {
-      slots[number].listed = false
-    } else if let left = detachedRecognizers.first(where: { $0.recognizer === recognizer }) {
-      slots[left.slot].listed = false
-    }
-  }
-
-  /// Drops the participants `leaving` picks, unlisting them, in place and keeping the order of
-  /// the rest (which move forward over them); then counts the reset ones left.
-  func removeParticipants(where leaving: (GestureRecognizer) -> Bool) {
+  /// Drops the participants `leaving` picks, in place and keeping the order of the rest (which
+  /// move forward over them), and marks each dropped one as no longer listed in the slot this
+  /// runtime gave it (which it keeps while listed, even once another runtime has given it a slot
+  /// of its own); then counts the reset ones left.
+  func removeParticipants(where leaving: (Participant) -> Bool) {
     assertNoUserCode(in: "removeParticipants")
     var kept = 0
     for index in 0..<participants.count {
       if leaving(participants[index]) {
-        unlist(participants[index])
+        slots[participants[index].slot].listed = false
       } else {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
@@ -183,7 +173,7 @@ extension GestureRuntime {
     }
     while participants.count > kept { participants.removeLast() }
     removedParticipants = 0
-    for index in 0..<participants.count where !slots[slot(participants[index])].participating {
+    for index in 0..<participants.count where !slots[slot(of: participants[index])].participating {
       removedParticipants += 1
     }
   }

@@ -100,7 +100,9 @@ public final class GestureRuntime {
   var freeSlots: [Int] = []
   /// Recognizers that left the tree: their slots are given back once their attempt has ended.
   var detachedRecognizers: [(recognizer: GestureRecognizer, slot: Int)] = []
-  let participants = ScratchList<GestureRecognizer>()
+  /// The recognizers this runtime lists as in an attempt, with the slot it gave each: reset ones
+  /// stay listed until the list is compacted (`compactParticipants`).
+  let participants = ScratchList<Participant>()
 
   // Dispatch state.
   var isDispatching = false
@@ -253,7 +255,7 @@ public final class GestureRuntime {
     for record in withheldRecords.elements { record.touch.runtimeRecord = nil }
     // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
     // requirement edges and exclusions) is in the slots, which go with the runtime.
-    for recognizer in participants.elements {
+    for recognizer in participants.elements.map(\.recognizer) {
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
       if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
@@ -262,7 +264,7 @@ public final class GestureRuntime {
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.
     // (A later runtime has another number: it gives the recognizer a fresh slot.)
-    for recognizer in participants.elements where slots[slot(recognizer)].participating {
+    for recognizer in participants.elements.map(\.recognizer) where slots[slot(recognizer)].participating {
       recognizer.attempt &+= 1
       recognizer.requestedThisDelivery = false
       recognizer.actionState = nil
@@ -389,7 +391,9 @@ public final class GestureRuntime {
   public var activeTouchCount: Int { liveTouches.count - pointer.syntheticCount }
 
   /// The recognizers in an attempt (they received a touch since their last reset).
-  public var activeRecognizers: [GestureRecognizer] { participants.elements.filter { slots[slot($0)].participating } }
+  public var activeRecognizers: [GestureRecognizer] {
+    participants.elements.filter { slots[slot(of: $0)].participating }.map(\.recognizer)
+  }
 
   // MARK: Trace helpers
 

@@ -62,6 +62,13 @@ struct RecognizerSlot {
 
 }
 
+/// A recognizer in the runtime's participant list, with the slot the runtime gave it: the slot is
+/// not given back while the recognizer is listed.
+struct Participant {
+  let recognizer: GestureRecognizer
+  let slot: Int
+}
+
 /// A touch a recognizer received in its current attempt.
 struct AttemptTouch {
   let touch: Touch
@@ -140,6 +147,13 @@ extension GestureRuntime {
   func ownSlot(_ recognizer: GestureRecognizer) -> Int {
     let number = recognizer.runtimeSlot
     return number.owner == runtimeNumber ? number.index : giveSlot(to: recognizer)
+  }
+
+  /// A participant's slot, to read: slot 0 once another runtime has given the recognizer a slot
+  /// (until then the slot it was listed with).
+  @inline(__always)
+  func slot(of participant: Participant) -> Int {
+    participant.recognizer.runtimeSlot.owner == runtimeNumber ? participant.slot : 0
   }
 
   /// Whether the recognizer is in an attempt of this runtime.

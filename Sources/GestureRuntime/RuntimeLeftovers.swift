@@ -86,7 +86,7 @@ extension GestureRuntime {
         id: timer.id == Self.watchdogTimerID || timer.id == Self.scrollIdleTimerID ? nil : timer.id,
         deadline: timer.deadline)
     }
-    leftovers.recognizers = participants.elements.filter { slots[slot($0)].participating }.map(\.displayName)
+    leftovers.recognizers = activeRecognizers.map(\.displayName)
     return leftovers
   }
 }
