@@ -93,11 +93,12 @@ open class GestureRecognizer {
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
   final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
-  /// Whether a timer was started since the runtime last forgot the recognizer's timers (when it
-  /// published a final state, was reset, or left the runtime's tree outside an attempt): when
-  /// not, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap cancels
-  /// three timers at each touch-down).
-  package final var mayHaveTimers = false
+  /// The ``attempt`` in which the subclass last started a timer (0: never). A runtime forgets a
+  /// recognizer's timers whenever its attempt ends, so in a later attempt, until a timer is
+  /// started again, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap
+  /// cancels three timers at each touch-down). The recognizer keeps this itself: no runtime
+  /// writes it.
+  final var timerStartAttempt: UInt32 = 0
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
   /// The actions registered with `addTarget(_:action:)`, by their target's identity.

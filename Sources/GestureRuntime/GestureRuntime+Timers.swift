@@ -62,7 +62,6 @@ extension GestureRuntime {
   func cancelAllTimers(of recognizer: GestureRecognizer) {
     let number = slot(recognizer)
     if !slots[number].timerGenerations.isEmpty { slots[number].timerGenerations.clear() }
-    if recognizer.mayHaveTimers { recognizer.mayHaveTimers = false }
   }
 
   func fire(_ timer: PendingTimer) {
