@@ -81,7 +81,7 @@ private func onThread<Result: Sendable>(
 }
 
 /// The length of the long chain. In a release build, 100,000 links, the longest the runtime is
-/// measured on (BENCHMARKS.md), in about 5 s on two shared cores. A debug build runs about 40
+/// measured on (BENCHMARKS.md), in about 6 s on two shared cores. A debug build runs about 40
 /// times slower, so there the chain is 3,000 links, at most a few seconds (3.1 s for 3,000, 1.4 s
 /// for 2,000 and 7.2 s for 5,000): as long as it needs to show a recursion over the links (below).
 #if DEBUG
