@@ -12,7 +12,7 @@ extension GestureRuntime {
   func deliverEventToRecognizers() {
     if eventRecords.count == 1 {
       // The event's list holds the record for the whole delivery (only input, which waits for
-      // the next dispatch, changes the list): it is used through an unretained handle.
+      // the next dispatch, changes the list).
       deliverOneTouch(eventRecords[0])
       return
     }
