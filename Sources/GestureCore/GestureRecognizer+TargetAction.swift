@@ -17,8 +17,7 @@ extension GestureRecognizer {
     let id = addAction { [weak target] recognizer in
       guard let target else { return }
       // The recognizer passed is this one, which is a `Recognizer` (checked above).
-      guard let sender = recognizer as? Recognizer else { return }
-      action(target)(sender)
+      action(target)(recognizer as! Recognizer)
     }
     targetActions.append((ObjectIdentifier(target), id))
     return id

@@ -18,9 +18,14 @@ extension GestureRuntime {
   /// whatever was queued from callbacks.
   func dispatch(_ body: () -> Void) {
     assertNoUserCode(in: "dispatch")
+    dispatchNumber &+= 1
+    // Requests made through the host during the last dispatch but after its last call into user
+    // code (only code that is not user code, such as a trace sink, can make them) are applied
+    // first, as part of this dispatch: slots are given back only once the participants they name
+    // are off the list.
+    if userCodeAsked { applyInbox() }
     if !detachedRecognizers.isEmpty { freeDetachedSlots() }
     isDispatching = true
-    dispatchNumber &+= 1
     body()
     settle()
     isDispatching = false

@@ -122,8 +122,12 @@ final class TouchRecord {
 }
 
 extension Touch {
-  /// The runtime's record of this touch, while it has one (only TouchRecords are stored there).
-  var record: TouchRecord? { runtimeRecord as? TouchRecord }
+  /// The runtime's record of this touch, while it has one (only TouchRecords are stored there:
+  /// anything else is a bug of the runtime, and traps).
+  var record: TouchRecord? {
+    guard let object = runtimeRecord else { return nil }
+    return (object as! TouchRecord)
+  }
 }
 
 /// The touches that are down, by identifier. Almost always one to three: those are found by a
