@@ -10,13 +10,13 @@ extension GestureRuntime {
   /// scenes, so the full search below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
     for index in 0..<participants.count {
-      let participant = participants[index].recognizer
+      let recognizer = participants[index].recognizer
       let number = slot(of: participants[index])
       for edgeIndex in slots[number].requires.indices {
         let edge = slots[number].requires[edgeIndex]
         guard !edge.onCycle && slots[slot(edge.target)].participating && !slots[slot(edge.target)].requires.isEmpty
         else { continue }
-        if edge.origin != .requireToFail || mayLieOnStaticCycle(participant) { return true }
+        if edge.origin != .requireToFail || mayLieOnStaticCycle(recognizer) { return true }
       }
     }
     return false

@@ -255,7 +255,8 @@ public final class GestureRuntime {
     for record in withheldRecords.elements { record.touch.runtimeRecord = nil }
     // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
     // requirement edges and exclusions) is in the slots, which go with the runtime.
-    for recognizer in participants.elements.map(\.recognizer) {
+    for participant in participants.elements {
+      let recognizer = participant.recognizer
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
       if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
@@ -264,7 +265,8 @@ public final class GestureRuntime {
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.
     // (A later runtime has another number: it gives the recognizer a fresh slot.)
-    for recognizer in participants.elements.map(\.recognizer) where slots[slot(recognizer)].participating {
+    for participant in participants.elements where slots[slot(of: participant)].participating {
+      let recognizer = participant.recognizer
       recognizer.attempt &+= 1
       recognizer.requestedThisDelivery = false
       recognizer.actionState = nil
