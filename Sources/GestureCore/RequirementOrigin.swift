@@ -1,4 +1,5 @@
-/// Which runtime gave a recognizer a slot of its table, and which slot: one value, read at once.
+/// Which runtime gave a recognizer a slot of its table (or a touch a record of its table), and
+/// which one: one value, read at once.
 package struct RuntimeSlotNumber: Equatable {
   /// The number of the runtime (0: none).
   package var owner: UInt64 = 0

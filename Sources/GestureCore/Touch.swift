@@ -62,8 +62,9 @@ public final class Touch {
   public package(set) var majorRadius: Double
   /// How far, in points, ``majorRadius`` may be off either way (UIKit's `majorRadiusTolerance`).
   public package(set) var majorRadiusTolerance: Double
-  /// The runtime's record of this touch while the runtime still needs it.
-  package var runtimeRecord: AnyObject?
+  /// The number of the runtime's record of this touch in that runtime's table, while the runtime
+  /// still needs it (owner 0: none).
+  package var runtimeRecord = RuntimeSlotNumber()
 
   /// Creates a touch (the runtime creates them; tests of a single recognizer may too).
   ///

@@ -19,25 +19,26 @@ extension GestureRuntime {
         diagnose("touch \(input.id) began while already down; dropped", [])
         return
       }
-      let record = beginTouch(input)
-      record.eventIndex = eventRecords.count
-      eventRecords.append(record)
+      let number = beginTouch(input)
+      records[number].eventIndex = eventRecords.count
+      eventRecords.append(number)
       return
     }
-    guard let record = liveTouches.record(for: input.id), record.phaseInDispatch == nil || input.phase == .stationary
+    guard let number = liveTouches.record(for: input.id),
+      records[number].phaseInDispatch == nil || input.phase == .stationary
     else {
       diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
       return
     }
     // A record is in this event's list exactly when its phase in the dispatch is set (both are
     // set together): a constant-time test, so an event with n touches costs O(n), not O(n²).
-    if record.phaseInDispatch != nil {
+    if records[number].phaseInDispatch != nil {
       diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
       return
     }
     let now = self.now
     do {
-      let touch = record.touch
+      let touch = records[number].touch
       touch.update(phase: input.phase, location: input.location, timestamp: now)
       if touch.force != input.force || touch.majorRadius != input.majorRadius
         || touch.maximumPossibleForce != input.maximumPossibleForce
@@ -48,25 +49,16 @@ extension GestureRuntime {
           majorRadiusTolerance: input.majorRadiusTolerance)
       }
     }
-    emit(.touch(id: input.id, phase: input.phase, location: input.location, view: record.view?.name))
+    emit(.touch(id: input.id, phase: input.phase, location: input.location, view: records[number].view?.name))
     if input.phase == .stationary { return }
-    record.phaseInDispatch = input.phase
-    switch input.phase {
-    case .moved:
-      if record.viewState == .pending { record.movedWhileWithheld = true }
-    case .ended, .cancelled:
-      record.isFinished = true
-      record.endPending = true
-      record.inputCancelled = input.phase == .cancelled
-      eventFinishes = true
-    default: break
-    }
-    record.eventIndex = eventRecords.count
-    eventRecords.append(record)
+    let eventIndex = eventRecords.count
+    records[number].accept(input.phase, eventIndex: eventIndex)
+    if input.phase == .ended || input.phase == .cancelled { eventFinishes = true }
+    eventRecords.append(number)
   }
 
   /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).
-  func beginTouch(_ input: TouchInput) -> TouchRecord {
+  func beginTouch(_ input: TouchInput) -> Int {
     assertNoUserCode(in: "beginTouch")
     let local = window.convertFromSuperview(input.location)
     let hit = askHitTest(window, local)
@@ -82,18 +74,11 @@ extension GestureRuntime {
       majorRadius: input.majorRadius, majorRadiusTolerance: input.majorRadiusTolerance)
     // Hover and scroll sequences are sequences of their own (GestureRuntime+Pointer.swift).
     if liveTouches.count == pointer.syntheticCount { sequence += 1 }
-    let record: TouchRecord
-    if recordPool.isEmpty {
-      record = TouchRecord(touch: touch, view: hit)
-    } else {
-      record = recordPool.removeLast()
-      record.reuse(touch: touch, view: hit)
-    }
-    touch.runtimeRecord = record
+    let record = newRecord(touch: touch, view: hit)
     touchSerial &+= 1
-    record.serial = touchSerial
-    record.phaseInDispatch = .began
-    liveTouches.insert(record)
+    records[record].serial = touchSerial
+    records[record].phaseInDispatch = .began
+    insertLive(record)
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
 
     // Collect: the hit view's recognizers, then its superview's, up to the root.
@@ -131,7 +116,7 @@ extension GestureRuntime {
     }
     var edgesAdded = false
     var suppressors = 0
-    record.entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
+    records[record].entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
     // A delegate asked above may have moved recognizers: then each depth is looked up again
     // (recognizers collected together mostly share a view: its depth is worked out once).
     let depthsFromWalk = !delegateAsked
@@ -163,7 +148,7 @@ extension GestureRuntime {
       {
         suppressors += 1
       }
-      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
+      records[record].entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
       if !asksAboutPairs { handOver(touch, to: recognizer, record) }
     }
     if asksAboutPairs {
@@ -175,7 +160,7 @@ extension GestureRuntime {
     if edgesAdded { detectCycles() }
     // Judged when the view calls are planned: a recognizer that ignores the touch in the
     // `touchesBegan` that brings it no longer keeps it from the view (behaviour reference §2.5, 2.7).
-    record.suppressors = suppressors
+    records[record].suppressors = suppressors
     collected.removeAll()
     steps.removeAll()
     return record
@@ -184,17 +169,17 @@ extension GestureRuntime {
   /// The recognizer holds the new touch: withholding it from the view while undecided
   /// (<doc:BehaviourReference> §2.9, 2.10) and tracking it.
   @inline(__always)
-  func handOver(_ touch: Touch, to recognizer: GestureRecognizer, _ record: TouchRecord) {
+  func handOver(_ touch: Touch, to recognizer: GestureRecognizer, _ record: Int) {
     assertNoUserCode(in: "handOver")
     var withholds: UInt8 = 0
     if recognizer.publishedState == .possible {
       if recognizer.delaysTouchesBegan {
         withholds |= 1
-        record.beganWithholders += 1
+        records[record].beganWithholders += 1
       }
       if recognizer.delaysTouchesEnded {
         withholds |= 2
-        record.endWithholders += 1
+        records[record].endWithholders += 1
       }
     }
     slots[ownSlot(recognizer)].attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))

@@ -100,13 +100,13 @@ extension GestureRuntime {
     requests.append(Request(recognizer: recognizer, state: target, reason: reason))
   }
 
-  /// Marks a touch as changed in this dispatch, and lists it for view delivery unless its view is
+  /// Marks a touch (its record's number) as changed in this dispatch, and lists it for view delivery unless its view is
   /// done with it (then there is nothing to plan; `finishInputTouches` clears its input phase).
-  func markDirty(_ record: TouchRecord) {
+  func markDirty(_ record: Int) {
     assertNoUserCode(in: "markDirty")
-    if record.dirtyMark == dispatchNumber { return }
-    record.dirtyMark = dispatchNumber
-    if record.viewState == .done { return }
+    if records[record].dirtyMark == dispatchNumber { return }
+    records[record].dirtyMark = dispatchNumber
+    if records[record].viewState == .done { return }
     dirtyRecords.append(record)
   }
 

@@ -99,8 +99,9 @@ extension GestureRuntime {
     let number = slot(recognizer)
     for attemptIndex in slots[number].attemptTouches.indices {
       let attempt = slots[number].attemptTouches[attemptIndex]
-      guard let record = attempt.touch.record, record.isFinished, record.dirtyMark == dispatchNumber,
-        record.phaseInDispatch == .ended || record.phaseInDispatch == .cancelled
+      guard let record = self.record(of: attempt.touch), records[record].isFinished,
+        records[record].dirtyMark == dispatchNumber,
+        records[record].phaseInDispatch == .ended || records[record].phaseInDispatch == .cancelled
       else { continue }
       return true
     }

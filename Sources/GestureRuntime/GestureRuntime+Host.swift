@@ -147,22 +147,23 @@ extension GestureRuntime: GestureHost {
   ) {
     assertNoUserCode(in: "ignoreTouch")
     ignoredThisDelivery += 1
-    if let record = touch.record, record.suppressors > 0, record.phaseInDispatch == .began,
-      record.viewState == .pending, cancelsTouchesInView,
+    let record = self.record(of: touch)
+    if let record, records[record].suppressors > 0, records[record].phaseInDispatch == .began,
+      records[record].viewState == .pending, cancelsTouchesInView,
       recognizer.publishedState == .began || recognizer.publishedState == .changed,
-      record.isHeld(by: recognizer)
+      records[record].isHeld(by: recognizer)
     {
       // It kept the touch from the view only while it held it (behaviour reference §2.5, 2.7).
-      record.suppressors -= 1
+      records[record].suppressors -= 1
     }
     if let index = slots[slot(recognizer)].attemptTouches.firstIndex(where: { $0.touch === touch }) {
       stopWithholding(recognizer, at: index)
       slots[slot(recognizer)].attemptTouches.remove(at: index)
     }
     if trackedNone { watchdogCandidates.append(recognizer) }
-    if let record = touch.record {
-      for index in 0..<record.entries.count where record.entries[index].recognizer === recognizer {
-        record.entries[index].attempt = 0
+    if let record {
+      for index in 0..<records[record].entries.count where records[record].entries[index].recognizer === recognizer {
+        records[record].entries[index].attempt = 0
       }
       markDirty(record)
     }

@@ -46,29 +46,29 @@ extension GestureRuntime {
       view = current.superview
     }
     // Views the pointer left end their hover; the others move; views it entered begin one.
-    var kept: [TouchRecord] = []
+    var kept: [Int] = []
     for record in pointer.hoverRecords {
-      if let bound = record.view, chain.contains(where: { $0 === bound }) {
+      if let bound = records[record].view, chain.contains(where: { $0 === bound }) {
         moveSyntheticTouch(record, to: location)
         kept.append(record)
       } else {
         endSyntheticTouch(record, at: location)
       }
     }
-    var records: [TouchRecord] = []
+    var following: [Int] = []
     let event = pointerEvent(.hover, [])
     for current in chain {
-      if let record = kept.first(where: { $0.view === current }) {
-        records.append(record)
+      if let record = kept.first(where: { records[$0].view === current }) {
+        following.append(record)
       } else if !current.gestureRecognizers.isEmpty,
         let record = beginSyntheticTouch(
           kind: .hover, at: location, view: current, collectingFrom: [current], event: event)
       {
-        records.append(record)
+        following.append(record)
       }
     }
-    pointer.hoverRecords = records
-    deliverSyntheticEvent(pointerEvent(.hover, eventRecords.elements.map(\.touch)))
+    pointer.hoverRecords = following
+    deliverSyntheticEvent(pointerEvent(.hover, eventTouchList()))
   }
 
   /// Ends every hover: the pointer left the window, or a button went down (a press ends the
@@ -80,6 +80,6 @@ extension GestureRuntime {
     pointer.hoverInWindow = false
     for record in pointer.hoverRecords { endSyntheticTouch(record, at: pointer.hoverLocation) }
     pointer.hoverRecords.removeAll()
-    deliverSyntheticEvent(pointerEvent(.hover, eventRecords.elements.map(\.touch)))
+    deliverSyntheticEvent(pointerEvent(.hover, eventTouchList()))
   }
 }

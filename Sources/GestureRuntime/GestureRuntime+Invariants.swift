@@ -30,12 +30,28 @@ extension GestureRuntime {
     for (name, drained) in workLists where !drained { return "the list of \(name) was not drained" }
 
     var identifiers = Set<Int>()
-    for (index, record) in liveTouches.records.enumerated() {
+    for (index, number) in liveTouches.numbers.enumerated() {
+      let record = records[number]
       let id = record.touch.identifier
       if record.liveIndex != index { return "live touch \(id) is at \(index), recorded at \(record.liveIndex)" }
-      if record.touch.runtimeRecord !== record { return "live touch \(id) does not link to its record" }
+      if self.record(of: record.touch) != number { return "live touch \(id) does not link to its record" }
       if record.isFinished { return "touch \(id) is finished but still live" }
       if !identifiers.insert(id).inserted { return "touch \(id) is live twice" }
+      if liveTouches.record(for: id) != number { return "live touch \(id) is not found by its identifier" }
+    }
+    for number in withheldRecords.elements where self.record(of: records[number].touch) != number {
+      return "withheld touch \(records[number].touch.identifier) does not link to its record"
+    }
+    var free = Set<Int>()
+    for number in freeRecords {
+      if !free.insert(number).inserted { return "touch record \(number) is free twice" }
+      if records[number].touch !== placeholderTouch || !records[number].entries.isEmpty {
+        return "free touch record \(number) still holds its touch"
+      }
+    }
+    for number in pointer.hoverRecords + (pointer.scrollRecord.map { [$0] } ?? [])
+    where records[number].liveIndex < 0 {
+      return "the pointer's made-up touch \(records[number].touch.identifier) is no longer live"
     }
 
     if !slots[0].isPristine { return "slot 0, which is never given out, was written" }

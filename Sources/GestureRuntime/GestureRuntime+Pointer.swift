@@ -53,7 +53,7 @@ extension GestureRuntime {
   /// Returns nil, with nothing begun, when none does. The record joins the current event.
   func beginSyntheticTouch(
     kind: EventType, at location: Point, view: View?, collectingFrom views: [View], event: TouchEvent
-  ) -> TouchRecord? {
+  ) -> Int? {
     assertNoUserCode(in: "beginSyntheticTouch")
     let touch = Touch(
       identifier: pointer.nextSyntheticIdentifier, location: location, timestamp: now, type: .indirectPointer,
@@ -68,12 +68,11 @@ extension GestureRuntime {
     collected.removeAll { !$0.isAttached || !$0.isEnabled }
     guard !collected.isEmpty else { return nil }
     pointer.nextSyntheticIdentifier &+= 1
-    let record = TouchRecord(touch: touch, view: view)
-    touch.runtimeRecord = record
-    record.phaseInDispatch = .began
+    let record = newRecord(touch: touch, view: view)
+    records[record].phaseInDispatch = .began
     // Views get no touch calls for hover and scroll (<doc:BehaviourReference> §6.3–6.4).
-    record.viewState = .done
-    liveTouches.insert(record)
+    records[record].viewState = .done
+    insertLive(record)
     var edgesAdded = false
     for recognizer in collected {
       if !slots[slot(recognizer)].participating {
@@ -84,7 +83,7 @@ extension GestureRuntime {
       slots[ownSlot(recognizer)].watchdogPending = false
       slots[ownSlot(recognizer)].sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
       slots[ownSlot(recognizer)].touchType = slots[slot(recognizer)].touchType ?? touch.type
-      record.entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
+      records[record].entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
     for recognizer in collected { handOver(touch, to: recognizer, record) }
@@ -120,20 +119,20 @@ extension GestureRuntime {
   }
 
   /// Moves a made-up touch in the current event.
-  func moveSyntheticTouch(_ record: TouchRecord, to location: Point) {
-    record.touch.update(phase: .moved, location: location, timestamp: now)
-    record.phaseInDispatch = .moved
+  func moveSyntheticTouch(_ record: Int, to location: Point) {
+    records[record].touch.update(phase: .moved, location: location, timestamp: now)
+    records[record].phaseInDispatch = .moved
     eventRecords.append(record)
     markDirty(record)
   }
 
   /// Ends a made-up touch in the current event; it is retired with the event.
-  func endSyntheticTouch(_ record: TouchRecord, at location: Point) {
-    record.touch.update(phase: .ended, location: location, timestamp: now)
-    record.phaseInDispatch = .ended
-    record.isFinished = true
+  func endSyntheticTouch(_ record: Int, at location: Point) {
+    records[record].touch.update(phase: .ended, location: location, timestamp: now)
+    records[record].phaseInDispatch = .ended
+    records[record].isFinished = true
     // Counted as cancelled input so that it is no tap for the next touch's `tapCount`.
-    record.inputCancelled = true
+    records[record].inputCancelled = true
     eventFinishes = true
     eventRecords.append(record)
     markDirty(record)
@@ -145,10 +144,10 @@ extension GestureRuntime {
     assertNoUserCode(in: "deliverSyntheticEvent")
     for index in 0..<eventRecords.count {
       let record = eventRecords[index]
-      guard let phase = record.phaseInDispatch else { continue }
-      let touches = [record.touch]
-      for entryIndex in 0..<record.entries.count {
-        guard let recognizer = record.recognizerIfDeliverable(at: entryIndex) else { continue }
+      guard let phase = records[record].phaseInDispatch else { continue }
+      let touches = [records[record].touch]
+      for entryIndex in 0..<records[record].entries.count {
+        guard let recognizer = recognizerIfDeliverable(record, at: entryIndex) else { continue }
         recognizer.requestedThisDelivery = false
         ignoredThisDelivery = 0
         deliver(phase, touches, to: recognizer, event: event)
@@ -159,12 +158,20 @@ extension GestureRuntime {
 
   /// Whether `touch` is one the runtime made up for a hover or scroll sequence.
   func isSyntheticTouch(_ touch: Touch) -> Bool {
-    pointer.scrollRecord?.touch === touch || pointer.hoverRecords.contains { $0.touch === touch }
+    guard let record = self.record(of: touch) else { return false }
+    return pointer.isSynthetic(record)
   }
 
   /// Starts an input event of made-up touches.
   func beginSyntheticEvent() {
     eventRecords.removeAll()
     eventFinishes = false
+  }
+}
+
+extension GestureRuntime {
+  /// The touches of the current event, in its order (for the events of hover and scroll).
+  func eventTouchList() -> [Touch] {
+    eventRecords.elements.map { records[$0].touch }
   }
 }

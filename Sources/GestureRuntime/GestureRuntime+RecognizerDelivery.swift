@@ -19,7 +19,7 @@ extension GestureRuntime {
     // Several touches: deliver per recognizer, in collection order, deduplicated.
     guard !eventRecords.isEmpty else { return }
     eventTouches.clear()
-    for index in 0..<eventRecords.count { eventTouches.append(eventRecords[index].touch) }
+    for index in 0..<eventRecords.count { eventTouches.append(records[eventRecords[index]].touch) }
     var event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
     event.buttonMask = pointer.buttonMask
     event.modifierFlags = pointer.modifierFlags
@@ -28,7 +28,7 @@ extension GestureRuntime {
     var order: [GestureRecognizer] = []
     swap(&order, &scratchRecognizers)
     for index in 0..<eventRecords.count {
-      let entries = eventRecords[index].entries
+      let entries = records[eventRecords[index]].entries
       for entryIndex in 0..<entries.count where slots[slot(entries[entryIndex].recognizer)].mark != mark {
         slots[ownSlot(entries[entryIndex].recognizer)].mark = mark
         order.append(entries[entryIndex].recognizer)
@@ -45,7 +45,9 @@ extension GestureRuntime {
         scratchTouches.clear()
         for index in 0..<eventRecords.count {
           let record = eventRecords[index]
-          if record.phaseInDispatch == phase && record.isHeld(by: recognizer) { scratchTouches.append(record.touch) }
+          if records[record].phaseInDispatch == phase && records[record].isHeld(by: recognizer) {
+            scratchTouches.append(records[record].touch)
+          }
         }
         guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
         delivered += scratchTouches.count
@@ -62,13 +64,14 @@ extension GestureRuntime {
   /// Delivers a one-touch event: the event value is kept between events and updated in place,
   /// so that a delivery builds no array.
   @inline(__always)
-  private func deliverOneTouch(_ record: TouchRecord) {
-    guard let phase = record.phaseInDispatch else { return }
+  private func deliverOneTouch(_ record: Int) {
+    guard let phase = records[record].phaseInDispatch else { return }
     singleTouchEvent.timestamp = now
+    let touch = records[record].touch
     if singleTouchEvent.allTouches.isEmpty {
-      singleTouchEvent.allTouches.append(record.touch)
-    } else if singleTouchEvent.allTouches[0] !== record.touch {
-      singleTouchEvent.allTouches[0] = record.touch
+      singleTouchEvent.allTouches.append(touch)
+    } else if singleTouchEvent.allTouches[0] !== touch {
+      singleTouchEvent.allTouches[0] = touch
     }
     // A local: passing the stored property would cost a retain and a release per call.
     var event = singleTouchEvent
@@ -76,9 +79,9 @@ extension GestureRuntime {
     // Other fingers down and still: the event lists them too (UIKit's `allTouches`).
     if liveTouches.count > 1 { event.allTouches = allTouchesOfEvent(touches) }
     // Deliveries never add entries to the record (they may only void one).
-    let count = record.entries.count
+    let count = records[record].entries.count
     for index in 0..<count {
-      guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
+      guard let recognizer = recognizerIfDeliverable(record, at: index) else { continue }
       recognizer.requestedThisDelivery = false
       ignoredThisDelivery = 0
       deliver(phase, touches, to: recognizer, event: event)
@@ -91,7 +94,7 @@ extension GestureRuntime {
   /// longer down (withheld ones a view is told of later). Linear in the number of touches.
   func allTouchesOfEvent(_ changed: [Touch]) -> [Touch] {
     let live = liveTouches.count
-    if live == 0 || (live == 1 && changed.count == 1 && liveTouches.touch(at: 0) === changed[0]) {
+    if live == 0 || (live == 1 && changed.count == 1 && liveTouch(at: 0) === changed[0]) {
       return changed
     }
     // The last list's storage, reused: the event that held it is gone by now (if a callback
@@ -104,11 +107,11 @@ extension GestureRuntime {
     // Touches made up for hover and scroll are no touches of a touch event.
     let skipsSynthetic = pointer.syntheticCount > 0
     for index in 0..<live {
-      let touch = liveTouches.touch(at: index)
+      let touch = liveTouch(at: index)
       if skipsSynthetic && isSyntheticTouch(touch) { continue }
       all.append(touch)
     }
-    for touch in changed where (touch.record?.liveIndex ?? -1) < 0 { all.append(touch) }
+    for touch in changed where (record(of: touch).map { records[$0].liveIndex } ?? -1) < 0 { all.append(touch) }
     return all
   }
 
@@ -119,7 +122,7 @@ extension GestureRuntime {
       !recognizer.requestedState.isTerminal && !recognizer.publishedState.isTerminal,
       "a touch reached \(recognizer.displayName) after its terminal state")
     assert(
-      touches.allSatisfy { $0.record?.isHeld(by: recognizer) ?? false },
+      touches.allSatisfy { touch in record(of: touch).map { records[$0].isHeld(by: recognizer) } ?? false },
       "\(recognizer.displayName) got a touch that is not one of its current attempt's")
     if phase == .stationary { return }
     callTouchMethod(phase, touches, of: recognizer, event)

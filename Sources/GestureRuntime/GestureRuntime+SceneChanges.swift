@@ -34,10 +34,11 @@ extension GestureRuntime {
       recognizers.append(contentsOf: current.gestureRecognizers.filter { isParticipating($0) })
       stack.append(contentsOf: current.subviews)
     }
-    let records =
-      liveTouches.records.filter { $0.view?.isDescendant(of: view) ?? false }
-      + withheldRecords.elements.filter { $0.view?.isDescendant(of: view) ?? false }
-    guard !recognizers.isEmpty || !records.isEmpty else {
+    // The touches, not their records' numbers: the change may run after the current dispatch,
+    // once some of them were retired and their numbers given to new touches.
+    let touches = (liveTouches.numbers + withheldRecords.elements)
+      .filter { records[$0].view?.isDescendant(of: view) ?? false }.map { records[$0].touch }
+    guard !recognizers.isEmpty || !touches.isEmpty else {
       detach(view)
       // From user code (during a dispatch), once it returns (GestureRuntime+Host.swift).
       if isDispatching {
@@ -52,8 +53,9 @@ extension GestureRuntime {
       self.stopAttempt(of: recognizers, reason: "its view was removed")
       self.detach(view)
       self.dropUnlistedParticipants()
-      for record in records where record.viewState != .done {
-        record.cancelRequested = true
+      for touch in touches {
+        guard let record = self.record(of: touch), self.records[record].viewState != .done else { continue }
+        self.records[record].cancelRequested = true
         self.markDirty(record)
       }
     }
@@ -94,7 +96,7 @@ extension GestureRuntime {
       let number = slot(recognizer)
       for attemptIndex in slots[number].attemptTouches.indices {
         let attempt = slots[number].attemptTouches[attemptIndex]
-        if let record = attempt.touch.record { markDirty(record) }
+        if let record = self.record(of: attempt.touch) { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)
     }

@@ -82,12 +82,12 @@ extension GestureRuntime {
         kind: .scroll, at: input.location, view: hit, collectingFrom: chain, event: event)
     }
     pointer.lastScrollStep = now
-    event.allTouches = eventRecords.elements.map(\.touch)
+    event.allTouches = eventTouchList()
     deliverSyntheticEvent(event)
     guard input.type == .discrete, let record = pointer.scrollRecord else { return }
     let deadline = now + discreteScrollIdleTimeout
-    for index in 0..<record.entries.count {
-      guard let recognizer = record.recognizerIfDeliverable(at: index) else { continue }
+    for index in 0..<records[record].entries.count {
+      guard let recognizer = recognizerIfDeliverable(record, at: index) else { continue }
       startTimer(for: recognizer, id: Self.scrollIdleTimerID, deadline: deadline)
     }
   }
@@ -107,8 +107,9 @@ extension GestureRuntime {
     guard let record = pointer.scrollRecord else { return }
     pointer.scrollRecord = nil
     beginSyntheticEvent()
-    endSyntheticTouch(record, at: record.touch.locationInWindow)
-    var event = pointerEvent(.scroll, [record.touch])
+    let touch = records[record].touch
+    endSyntheticTouch(record, at: touch.locationInWindow)
+    var event = pointerEvent(.scroll, [touch])
     event.scrollType = pointer.scrollType
     deliverSyntheticEvent(event)
   }

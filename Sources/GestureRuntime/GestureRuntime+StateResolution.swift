@@ -295,9 +295,9 @@ extension GestureRuntime {
       if recognizer.cancelsTouchesInView {
         for attemptIndex in slots[number].attemptTouches.indices {
           let attempt = slots[number].attemptTouches[attemptIndex]
-          if let record = attempt.touch.record {
-            if !record.cancelRequested { record.cancelledBy = decision }
-            record.cancelRequested = true
+          if let record = self.record(of: attempt.touch) {
+            if !records[record].cancelRequested { records[record].cancelledBy = decision }
+            records[record].cancelRequested = true
             markDirty(record)
           }
         }
@@ -306,7 +306,7 @@ extension GestureRuntime {
     if state == .began || state.isTerminal {
       for attemptIndex in slots[number].attemptTouches.indices {
         let attempt = slots[number].attemptTouches[attemptIndex]
-        if let record = attempt.touch.record { markDirty(record) }
+        if let record = self.record(of: attempt.touch) { markDirty(record) }
       }
     }
     if state.isTerminal {

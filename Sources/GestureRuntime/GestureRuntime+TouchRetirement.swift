@@ -1,7 +1,7 @@
 import GestureCore
 
 /// The end of a touch's record: once its input ended and its view was told, the record leaves the
-/// live table, and is kept for reuse by the next touch-down.
+/// live table, and its number is reused by a later touch-down.
 extension GestureRuntime {
   /// Retires the touches that ended in this dispatch; those whose view has not been told yet
   /// stay withheld until the recognizers decide.
@@ -10,8 +10,8 @@ extension GestureRuntime {
     assertNoUserCode(in: "finishInputTouches")
     // The event's input phases end with it (view planning clears those of the touches it
     // plans; a touch its view is done with is not planned).
-    for index in 0..<eventRecords.count where eventRecords[index].phaseInDispatch != nil {
-      eventRecords[index].phaseInDispatch = nil
+    for index in 0..<eventRecords.count where records[eventRecords[index]].phaseInDispatch != nil {
+      records[eventRecords[index]].phaseInDispatch = nil
     }
     // The dispatch's events are gone: their list of every touch lets go of the touches, and keeps
     // its storage for the next (`allTouchesOfEvent`).
@@ -28,15 +28,15 @@ extension GestureRuntime {
   /// for its view.
   private func retireFinishedTouches() {
     eventFinishes = false
-    for index in 0..<eventRecords.count where eventRecords[index].isFinished {
+    for index in 0..<eventRecords.count where records[eventRecords[index]].isFinished {
       let record = eventRecords[index]
-      if liveTouches.remove(record) {
-        if !record.inputCancelled {
-          let count = record.touch.tapCount
-          lastTapEnd = (now, record.touch.locationInWindow, count)
+      if removeLive(record) {
+        if !records[record].inputCancelled {
+          let touch = records[record].touch
+          lastTapEnd = (now, touch.locationInWindow, touch.tapCount)
         }
       }
-      if record.viewState != .done {
+      if records[record].viewState != .done {
         withheldRecords.append(record)
       } else {
         retireIfDone(record)
@@ -47,7 +47,7 @@ extension GestureRuntime {
       // In place and in order, without the generic removeAll(where:).
       var kept = 0
       for index in 0..<withheldRecords.count {
-        if withheldRecords[index].viewState == .done {
+        if records[withheldRecords[index]].viewState == .done {
           retireIfDone(withheldRecords[index])
         } else {
           if kept != index { withheldRecords.swapAt(kept, index) }
@@ -56,27 +56,17 @@ extension GestureRuntime {
       }
       while withheldRecords.count > kept { withheldRecords.removeLast() }
     }
-    if !retiredRecords.isEmpty { recycleRetiredRecords() }
   }
 
-  /// Marks a touch record for release once nothing needs it: the touch lets go of it, and it
-  /// waits for `recycleRetiredRecords`.
-  func retireIfDone(_ record: TouchRecord) {
-    if record.isFinished && record.viewState == .done && record.touch.runtimeRecord != nil {
-      record.touch.runtimeRecord = nil
-      retiredRecords.append(record)
-    }
-  }
-
-  /// Keeps the records retired in this dispatch for later touches (up to `recordPoolLimit`),
-  /// those that nothing else references: a touch-down then reuses one instead of allocating a
-  /// record and its entry storage. The rest are released.
-  func recycleRetiredRecords() {
-    while !retiredRecords.isEmpty {
-      var record = retiredRecords.removeLast()
-      guard recordPool.count < Self.recordPoolLimit, isKnownUniquelyReferenced(&record) else { continue }
-      record.park(placeholder: placeholderTouch)
-      recordPool.append(record)
-    }
+  /// Retires a touch's record once nothing needs it: the touch lets go of it, and its number
+  /// waits for the next touch-down, the record behind the placeholder touch (holding on to
+  /// nothing of the scene). A record is retired once: its touch no longer names it after that.
+  func retireIfDone(_ record: Int) {
+    guard records[record].isFinished && records[record].viewState == .done else { return }
+    let touch = records[record].touch
+    guard self.record(of: touch) == record else { return }
+    touch.runtimeRecord = RuntimeSlotNumber()
+    records[record].park(placeholder: placeholderTouch)
+    freeRecords.append(record)
   }
 }

@@ -20,11 +20,12 @@ extension GestureRuntime {
       plannedPhases.count = 0
       planViewCalls(record)
       planningOneRecord = false
-      guard plannedPhases.count > 0, let view = record.view else { return }
+      guard plannedPhases.count > 0, let view = records[record].view else { return }
+      let touch = records[record].touch
       if viewTouch.isEmpty {
-        viewTouch.append(record.touch)
-      } else if viewTouch[0] !== record.touch {
-        viewTouch[0] = record.touch
+        viewTouch.append(touch)
+      } else if viewTouch[0] !== touch {
+        viewTouch[0] = touch
       }
       let touches = viewTouch
       let planned = plannedPhases
@@ -34,7 +35,9 @@ extension GestureRuntime {
       return
     }
     viewCalls.clear()
-    if dirtyRecords.contains(where: { $0.viewState != .done && $0.view?.isMultipleTouchEnabled == false }) {
+    if dirtyRecords.contains(where: {
+      records[$0].viewState != .done && records[$0].view?.isMultipleTouchEnabled == false
+    }) {
       planInCallOrder()
     }
     var index = 0
@@ -93,17 +96,18 @@ extension GestureRuntime {
   /// touches in the order it hears of them (<doc:BehaviourReference> §2.7, 5).
   func planInCallOrder() {
     // A decision's touches in the order they began; the event's own in the order of the list.
-    var keyed: [(key: UInt64, order: UInt64, record: TouchRecord)] = []
+    var keyed: [(key: UInt64, order: UInt64, record: Int)] = []
     for index in 0..<dirtyRecords.count {
-      let record = dirtyRecords[index]
+      let number = dirtyRecords[index]
+      let record = records[number]
       let key: UInt64
       switch record.viewState {
-      case .pending: key = decisionKey(record.beganReleasedBy)
-      case .active where record.cancelRequested: key = decisionKey(record.cancelledBy)
-      case .active where record.endPending: key = decisionKey(record.endReleasedBy)
+      case .pending: key = Self.decisionKey(record.beganReleasedBy)
+      case .active where record.cancelRequested: key = Self.decisionKey(record.cancelledBy)
+      case .active where record.endPending: key = Self.decisionKey(record.endReleasedBy)
       default: key = Self.eventOwnCall
       }
-      keyed.append((key, key == Self.eventOwnCall ? UInt64(index) : record.serial, record))
+      keyed.append((key, key == Self.eventOwnCall ? UInt64(index) : record.serial, number))
     }
     keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.order < $1.order }
     dirtyRecords.removeAll()
@@ -123,12 +127,16 @@ extension GestureRuntime {
   /// The `decision` of the event's own calls, which come after every decision's.
   static var eventOwnCall: UInt64 { .max }
 
+  /// A decision's serial number as the key of its view calls: 0 (no decision) is the event's own.
   @inline(__always)
-  func planViewCalls(_ record: TouchRecord) {
+  static func decisionKey(_ serial: UInt64) -> UInt64 { serial == 0 ? eventOwnCall : serial }
+
+  @inline(__always)
+  func planViewCalls(_ record: Int) {
     assertNoUserCode(in: "planViewCalls")
-    defer { record.phaseInDispatch = nil }
-    guard record.viewState != .done, let view = record.view else {
-      if record.isFinished { record.viewState = .done }
+    defer { records[record].phaseInDispatch = nil }
+    guard records[record].viewState != .done, let view = records[record].view else {
+      if records[record].isFinished { records[record].viewState = .done }
       return
     }
     planViewCalls(record, view)
@@ -136,56 +144,53 @@ extension GestureRuntime {
 
   /// Plans one touch's view calls, each with the decision that causes it (or as one of the
   /// event's own calls).
-  private func planViewCalls(_ record: TouchRecord, _ view: View) {
+  private func planViewCalls(_ record: Int, _ view: View) {
     let own = Self.eventOwnCall
-    if record.cancelRequested || (record.inputCancelled && record.viewState == .active) {
+    if records[record].cancelRequested || (records[record].inputCancelled && records[record].viewState == .active) {
       // Cancelled by a recognition (2.8), or by the input (the event's own call).
-      if record.viewState == .active {
-        addViewCall(view, .cancelled, record, decision: record.cancelRequested ? decisionKey(record.cancelledBy) : own)
+      if records[record].viewState == .active {
+        let decision = records[record].cancelRequested ? Self.decisionKey(records[record].cancelledBy) : own
+        addViewCall(view, .cancelled, record, decision: decision)
       }
-      record.viewState = .done
+      records[record].viewState = .done
       return
     }
     // From here on a cancelled touch is one whose `began` was withheld: it is released like any
     // other once its recognizers decide, and then cancelled (2.9).
     var endDecision = own
-    if record.viewState == .pending {
-      if isBeganWithheld(record) { return }
-      if record.suppressors > 0 || (!view.isMultipleTouchEnabled && view.activeTouchCount > 0) {
-        record.viewState = .done
+    if records[record].viewState == .pending {
+      if records[record].beganWithholders > 0 { return }
+      if records[record].suppressors > 0 || (!view.isMultipleTouchEnabled && view.activeTouchCount > 0) {
+        records[record].viewState = .done
         return
       }
-      let decision = decisionKey(record.beganReleasedBy)
+      let decision = Self.decisionKey(records[record].beganReleasedBy)
       addViewCall(view, .began, record, decision: decision)
-      record.viewState = .active
-      if record.movedWhileWithheld && (record.phaseInDispatch != .began) {
+      records[record].viewState = .active
+      if records[record].movedWhileWithheld && (records[record].phaseInDispatch != .began) {
         addViewCall(view, .moved, record, decision: decision)
       }
-      if record.inputCancelled {
+      if records[record].inputCancelled {
         addViewCall(view, .cancelled, record, decision: decision)
-        record.viewState = .done
+        records[record].viewState = .done
         return
       }
       // A released touch's end comes with its release, or with the later decision that released
       // the end itself.
-      if decision != own { endDecision = max(decision, record.endReleasedBy) }
-    } else if record.phaseInDispatch == .moved {
+      if decision != own { endDecision = max(decision, records[record].endReleasedBy) }
+    } else if records[record].phaseInDispatch == .moved {
       addViewCall(view, .moved, record, decision: own)
     }
-    if record.endPending {
-      if isEndWithheld(record) { return }
-      if endDecision == own { endDecision = decisionKey(record.endReleasedBy) }
+    if records[record].endPending {
+      if records[record].endWithholders > 0 { return }
+      if endDecision == own { endDecision = Self.decisionKey(records[record].endReleasedBy) }
       addViewCall(view, .ended, record, decision: endDecision)
-      record.viewState = .done
+      records[record].viewState = .done
     }
   }
 
-  /// A decision's serial number as the key of its view calls: 0 (no decision) is the event's own.
   @inline(__always)
-  func decisionKey(_ serial: UInt64) -> UInt64 { serial == 0 ? Self.eventOwnCall : serial }
-
-  @inline(__always)
-  func addViewCall(_ view: View, _ phase: TouchPhase, _ record: TouchRecord, decision: UInt64) {
+  func addViewCall(_ view: View, _ phase: TouchPhase, _ record: Int, decision: UInt64) {
     switch phase {
     case .began: view.activeTouchCount += 1
     case .ended, .cancelled: view.activeTouchCount -= 1
@@ -197,9 +202,10 @@ extension GestureRuntime {
       // The event's own calls list their touches in the order the event lists them; a
       // decision's, in the order the touches began.
       let order =
-        decision == Self.eventOwnCall && record.phaseInDispatch != nil
-        ? UInt64(record.eventIndex) : (1 << 32) &+ record.serial
-      viewCalls.append(PlannedViewCall(view: view, phase: phase, touch: record.touch, decision: decision, order: order))
+        decision == Self.eventOwnCall && records[record].phaseInDispatch != nil
+        ? UInt64(records[record].eventIndex) : (1 << 32) &+ records[record].serial
+      viewCalls.append(
+        PlannedViewCall(view: view, phase: phase, touch: records[record].touch, decision: decision, order: order))
     }
   }
 

@@ -3,18 +3,6 @@ import GestureCore
 /// Touches withheld from their views while recognizers are undecided (<doc:BehaviourReference>
 /// §2.9–2.11): who withholds a touch's `began` and its end, and what a decision releases.
 extension GestureRuntime {
-  /// Whether a recognizer that still holds the touch is undecided and withholds its `began`
-  /// (<doc:BehaviourReference> §2.9, 2.11).
-  func isBeganWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: true) }
-
-  /// Whether a recognizer that still holds the touch is undecided and withholds its end
-  /// (<doc:BehaviourReference> §2.10, 2.11).
-  func isEndWithheld(_ record: TouchRecord) -> Bool { isWithheld(record, began: false) }
-
-  func isWithheld(_ record: TouchRecord, began: Bool) -> Bool {
-    began ? record.beganWithholders > 0 : record.endWithholders > 0
-  }
-
   /// The recognizer has decided (or stopped holding its touches): it no longer withholds them.
   @inline(__always)
   func stopWithholding(_ recognizer: GestureRecognizer) {
@@ -35,15 +23,8 @@ extension GestureRuntime {
     let number = slot(recognizer)
     let flags = slots[number].attemptTouches[index].withholds
     slots[number].attemptTouches[index].withholds = 0
-    guard flags != 0, let record = slots[number].attemptTouches[index].touch.record else { return }
-    if flags & 1 != 0 {
-      record.beganWithholders -= 1
-      if record.beganWithholders == 0 && record.viewState == .pending { record.beganReleasedBy = releasingDecision }
-    }
-    if flags & 2 != 0 {
-      record.endWithholders -= 1
-      if record.endWithholders == 0 && record.endPending { record.endReleasedBy = releasingDecision }
-    }
+    guard flags != 0, let record = self.record(of: slots[number].attemptTouches[index].touch) else { return }
+    records[record].stopWithholding(began: flags & 1 != 0, end: flags & 2 != 0, releasedBy: releasingDecision)
     markDirty(record)
   }
 }

@@ -71,16 +71,17 @@ public final class GestureRuntime {
   /// The time of the current (or last) dispatch.
   public var now: Timestamp { dispatchTime }
 
-  // Touches.
+  // Touches: the table of their records, by number (TouchRecord.swift); the lists below hold
+  // numbers of records.
+  var records: ContiguousArray<TouchRecord> = []
+  /// The numbers of retired records, for reuse (they wait behind the placeholder touch, so that
+  /// they hold on to nothing of the scene).
+  var freeRecords: [Int] = []
+  let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
   var liveTouches = LiveTouchTable()
   var sequence = 0
-  let withheldRecords = ScratchList<TouchRecord>()
-  /// Records retired in the current dispatch, and retired records kept for reuse (behind the
-  /// placeholder touch, so that they hold on to nothing of the scene).
-  let retiredRecords = ScratchList<TouchRecord>()
-  let recordPool = ScratchList<TouchRecord>()
-  let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
-  static var recordPoolLimit: Int { 16 }
+  /// Records of lifted touches whose views have not been told yet.
+  let withheldRecords = ScratchList<Int>()
   var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
   /// Counts touch-downs (``TouchRecord/serial``).
   var touchSerial: UInt64 = 0
@@ -157,8 +158,8 @@ public final class GestureRuntime {
   let candidates = ScratchList<GestureRecognizer>()
   let excluded = ScratchList<GestureRecognizer>()
   let actionQueue = ScratchList<(recognizer: GestureRecognizer, state: GestureRecognizer.State)>()
-  let dirtyRecords = ScratchList<TouchRecord>()
-  let eventRecords = ScratchList<TouchRecord>()
+  let dirtyRecords = ScratchList<Int>()
+  let eventRecords = ScratchList<Int>()
   /// The touches of a several-touch event (a one-touch event uses `singleTouchEvent`).
   var eventTouches: [Touch] = []
   /// The storage of the last ``TouchEvent/allTouches`` that listed more than the changed touches.
@@ -249,10 +250,10 @@ public final class GestureRuntime {
   deinit {
     if window.hostIdentifier == ObjectIdentifier(self) { window.host = nil }
     detach(window, forgettingTouches: true)
-    // A touch still down links to its record and back, and holds its view, whose recognizers
-    // hold the touch: break those loops so that nothing of the scene outlives us.
-    for record in liveTouches.records { record.touch.runtimeRecord = nil }
-    for record in withheldRecords.elements { record.touch.runtimeRecord = nil }
+    // A touch still down (or withheld) names its record: it no longer does, so that an app that
+    // keeps the touch holds nothing of ours (the records go with the runtime).
+    for number in liveTouches.numbers { records[number].touch.runtimeRecord = RuntimeSlotNumber() }
+    for number in withheldRecords.elements { records[number].touch.runtimeRecord = RuntimeSlotNumber() }
     // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
     // requirement edges and exclusions) is in the slots, which go with the runtime.
     for participant in participants.elements {

@@ -17,9 +17,9 @@ struct PointerState {
   var hoverLocation = Point.zero
   /// One made-up touch per view under the hovering pointer whose hover recognizers follow it,
   /// deepest view first.
-  var hoverRecords: [TouchRecord] = []
+  var hoverRecords: [Int] = []
   /// The made-up touch of the scroll sequence in progress, if any recognizer took it.
-  var scrollRecord: TouchRecord?
+  var scrollRecord: Int?
   /// Whether a scroll sequence is in progress (taken by a recognizer or not), of which type, and
   /// when its last step came.
   var scrollActive = false
@@ -36,7 +36,7 @@ struct PointerState {
   var syntheticCount: Int { hoverRecords.count + (scrollRecord == nil ? 0 : 1) }
 
   /// Whether `record` is one of the pointer's own hover or scroll records rather than a touch.
-  func isSynthetic(_ record: TouchRecord) -> Bool {
-    scrollRecord === record || hoverRecords.contains { $0 === record }
+  func isSynthetic(_ record: Int) -> Bool {
+    scrollRecord == record || hoverRecords.contains(record)
   }
 }

@@ -70,8 +70,8 @@ extension GestureRuntime {
   /// stays usable afterwards.
   public func finish() -> RuntimeLeftovers {
     var leftovers = RuntimeLeftovers()
-    let records = liveTouches.records.filter { !pointer.isSynthetic($0) }
-    leftovers.touches = records.sorted { $0.serial < $1.serial }.map(\.touch.identifier)
+    let down = liveTouches.numbers.filter { !pointer.isSynthetic($0) }.map { records[$0] }
+    leftovers.touches = down.sorted { $0.serial < $1.serial }.map(\.touch.identifier)
     var pending = timers.entriesInOrder
     if !inboxTimers.isEmpty {
       // Read from user code that started timers: they are pending, if not queued yet, and come

@@ -1,10 +1,11 @@
 import GestureCore
 
 /// The runtime's record of one touch: the recognizers collected for it and what its view has been
-/// told. Records are pooled and reused (`reuse(touch:view:)`), which sets every stored property
-/// back to its initial value: a property added here must be reset there too (the whole-trace
-/// tests fail when one is not).
-final class TouchRecord {
+/// told. Records are values in the runtime's table (`GestureRuntime.records`), found by their
+/// number there: the touch carries that number (`record(of:)`), and the work lists hold numbers,
+/// not references. A number is reused once its record is retired (`reuse(touch:view:)` starts the
+/// record afresh, keeping only the storage of its entries).
+struct TouchRecord {
   /// A recognizer collected for the touch, valid only within the attempt that collected it.
   struct Entry {
     let recognizer: GestureRecognizer
@@ -20,12 +21,11 @@ final class TouchRecord {
     case done
   }
 
-  // The three below change only when a retired record is reused for a new touch (`reuse`).
+  // The two below change only when a retired record is reused for a new touch (`reuse`).
   private(set) var touch: Touch
   private(set) var view: View?
-  /// The recognizers collected for the touch, in collection order (a ScratchList: a touch-down
-  /// appends one per recognizer, with no copy-on-write checks).
-  let entries = ScratchList<Entry>()
+  /// The recognizers collected for the touch, in collection order.
+  var entries: [Entry] = []
   var viewState: ViewState = .pending
   /// The input phase of this touch in the current dispatch, if it changed.
   var phaseInDispatch: TouchPhase?
@@ -68,12 +68,13 @@ final class TouchRecord {
     self.view = view
   }
 
-  /// Readies a retired record, which nothing else references any more, for a new touch: as if
-  /// new, but keeping the storage of its entries (a touch-down then allocates nothing for them).
-  func reuse(touch: Touch, view: View?) {
+  /// Readies a retired record for a new touch: as if new, but keeping the storage of its entries
+  /// (a touch-down then allocates nothing for them). A property added here must be reset here
+  /// too (the whole-trace tests fail when one is not).
+  mutating func reuse(touch: Touch, view: View?) {
     self.touch = touch
     self.view = view
-    entries.removeAll()
+    entries.clear()
     viewState = .pending
     phaseInDispatch = nil
     movedWhileWithheld = false
@@ -93,23 +94,42 @@ final class TouchRecord {
     suppressors = 0
   }
 
-  /// Drops what a retired record refers to while it waits in the pool: its touch (for
+  /// Drops what a retired record refers to while its number waits for reuse: its touch (for
   /// `placeholder`), its view and its recognizers.
-  func park(placeholder: Touch) {
+  mutating func park(placeholder: Touch) {
     touch = placeholder
     view = nil
-    entries.removeAll()
+    entries.clear()
   }
 
-  /// The recognizer of the entry at `index` if it still gets this touch (in its current attempt,
-  /// undecided and attached).
-  @inline(__always)
-  func recognizerIfDeliverable(at index: Int) -> GestureRecognizer? {
-    let entry = entries[index]
-    let recognizer = entry.recognizer
-    let deliverable =
-      entry.attempt == recognizer.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
-    return deliverable ? recognizer : nil
+  /// Takes the touch's change of phase in the current event, where it is listed at `eventIndex`
+  /// (a `moved`, `ended` or `cancelled`).
+  mutating func accept(_ phase: TouchPhase, eventIndex: Int) {
+    phaseInDispatch = phase
+    switch phase {
+    case .moved:
+      if viewState == .pending { movedWhileWithheld = true }
+    case .ended, .cancelled:
+      isFinished = true
+      endPending = true
+      inputCancelled = phase == .cancelled
+    default: break
+    }
+    self.eventIndex = eventIndex
+  }
+
+  /// A recognizer stops withholding the touch's `began`, its end, or both: the last to withhold
+  /// either releases it by `decision` (the serial number of the state being published, 0 for
+  /// none).
+  mutating func stopWithholding(began: Bool, end: Bool, releasedBy decision: UInt64) {
+    if began {
+      beganWithholders -= 1
+      if beganWithholders == 0 && viewState == .pending { beganReleasedBy = decision }
+    }
+    if end {
+      endWithholders -= 1
+      if endWithholders == 0 && endPending { endReleasedBy = decision }
+    }
   }
 
   /// Whether `recognizer` still holds this touch in its current attempt.
@@ -121,68 +141,114 @@ final class TouchRecord {
   }
 }
 
-extension Touch {
-  /// The runtime's record of this touch, while it has one (only TouchRecords are stored there:
-  /// anything else is a bug of the runtime, and traps).
-  var record: TouchRecord? {
-    guard let object = runtimeRecord else { return nil }
-    return (object as! TouchRecord)
+extension GestureRuntime {
+  /// The number of `touch`'s record in this runtime's table, while it has one.
+  @inline(__always)
+  func record(of touch: Touch) -> Int? {
+    let number = touch.runtimeRecord
+    return number.owner == runtimeNumber ? number.index : nil
+  }
+
+  /// The recognizer of entry `index` of record `number` if it still gets the touch (in its
+  /// current attempt, undecided and attached).
+  @inline(__always)
+  func recognizerIfDeliverable(_ number: Int, at index: Int) -> GestureRecognizer? {
+    let entry = records[number].entries[index]
+    let recognizer = entry.recognizer
+    let deliverable =
+      entry.attempt == recognizer.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
+    return deliverable ? recognizer : nil
+  }
+
+  /// A record for a new touch, reusing a retired record's number when there is one, linked from
+  /// the touch.
+  func newRecord(touch: Touch, view: View?) -> Int {
+    let number: Int
+    if let free = freeRecords.popLast() {
+      number = free
+      records[number].reuse(touch: touch, view: view)
+    } else {
+      number = records.count
+      records.append(TouchRecord(touch: touch, view: view))
+    }
+    touch.runtimeRecord = RuntimeSlotNumber(owner: runtimeNumber, index: number)
+    return number
   }
 }
 
-/// The touches that are down, by identifier. Almost always one to three: those are found by a
-/// linear scan of an array (no hashing on the per-event path); past `linearLimit` a dictionary
-/// takes over. Iteration is in a deterministic order (insertion, with swap-removal), unlike a
-/// dictionary's. Not copyable: a copy would share the lists.
-struct LiveTouchTable: ~Copyable {
-  // ScratchLists: a touch-down and a lift each add or remove one, with no copy-on-write checks.
-  private let list = ScratchList<TouchRecord>()
-  /// Parallel to `list`: their touches' identifiers, scanned without loading a record.
-  private let identifiers = ScratchList<Int>()
+/// The touches that are down, by identifier, as numbers of their records. Almost always one to
+/// three: those are found by a linear scan of an array (no hashing on the per-event path); past
+/// `linearLimit` a dictionary takes over. Iteration is in a deterministic order (insertion, with
+/// swap-removal), unlike a dictionary's. Each record keeps its place here (`liveIndex`).
+struct LiveTouchTable {
+  /// The records' numbers, in table order.
+  private(set) var numbers: [Int] = []
+  /// Parallel to `numbers`: their touches' identifiers, scanned without reading a record.
+  private var identifiers: [Int] = []
   /// Every live record by identifier once there were more than `linearLimit`; empty otherwise.
-  private var byIdentifier: [Int: TouchRecord] = [:]
+  private var byIdentifier: [Int: Int] = [:]
   static let linearLimit = 8
 
-  var count: Int { list.count }
-
-  /// The live records, in table order (a copy, for the rare paths that walk them).
-  var records: [TouchRecord] { list.elements }
-
-  /// The touch of the live record at `index` (0 ..< ``count``), in table order.
-  func touch(at index: Int) -> Touch { list[index].touch }
+  var count: Int { numbers.count }
 
   @inline(__always)
-  func record(for identifier: Int) -> TouchRecord? {
+  func record(for identifier: Int) -> Int? {
     if !byIdentifier.isEmpty { return byIdentifier[identifier] }
-    for index in 0..<identifiers.count where identifiers[index] == identifier { return list[index] }
+    for index in 0..<identifiers.count where identifiers[index] == identifier { return numbers[index] }
     return nil
   }
 
-  mutating func insert(_ record: TouchRecord) {
-    record.liveIndex = list.count
-    list.append(record)
-    identifiers.append(record.touch.identifier)
+  /// Lists record `number`, of the touch `identifier`; returns its place in the table.
+  mutating func insert(_ number: Int, identifier: Int) -> Int {
+    let place = numbers.count
+    numbers.append(number)
+    identifiers.append(identifier)
     if !byIdentifier.isEmpty {
-      byIdentifier[record.touch.identifier] = record
-    } else if list.count > Self.linearLimit {
-      for index in 0..<list.count { byIdentifier[list[index].touch.identifier] = list[index] }
+      byIdentifier[identifier] = number
+    } else if numbers.count > Self.linearLimit {
+      for index in 0..<numbers.count { byIdentifier[identifiers[index]] = numbers[index] }
     }
+    return place
   }
 
-  /// Removes `record` if it is the live record of its identifier; returns whether it was.
-  mutating func remove(_ record: TouchRecord) -> Bool {
-    let index = record.liveIndex
-    guard index >= 0, index < list.count, list[index] === record else { return false }
-    let last = list.removeLast()
+  /// Removes record `number`, listed at `place`, if it is the live record there; returns the
+  /// number of the record that took its place (nil for none), or `number` itself when it was
+  /// not live (`removed` false).
+  mutating func remove(_ number: Int, at place: Int) -> (removed: Bool, moved: Int?) {
+    guard place >= 0, place < numbers.count, numbers[place] == number else { return (false, nil) }
+    let last = numbers.removeLast()
     let lastIdentifier = identifiers.removeLast()
-    if index < list.count {
-      list[index] = last
-      identifiers[index] = lastIdentifier
-      last.liveIndex = index
+    let identifier: Int
+    var moved: Int?
+    if place < numbers.count {
+      identifier = identifiers[place]
+      numbers[place] = last
+      identifiers[place] = lastIdentifier
+      moved = last
+    } else {
+      identifier = lastIdentifier
     }
-    record.liveIndex = -1
     // The dictionary holds exactly the live records, so it empties with the last of them.
-    if !byIdentifier.isEmpty { byIdentifier[record.touch.identifier] = nil }
+    if !byIdentifier.isEmpty { byIdentifier[identifier] = nil }
+    return (true, moved)
+  }
+}
+
+extension GestureRuntime {
+  /// Lists a record as live (its touch is down).
+  func insertLive(_ number: Int) {
+    records[number].liveIndex = liveTouches.insert(number, identifier: records[number].touch.identifier)
+  }
+
+  /// Takes a record off the live table if it is there; returns whether it was.
+  func removeLive(_ number: Int) -> Bool {
+    let (removed, moved) = liveTouches.remove(number, at: records[number].liveIndex)
+    guard removed else { return false }
+    if let moved { records[moved].liveIndex = records[number].liveIndex }
+    records[number].liveIndex = -1
     return true
   }
+
+  /// The touch of the live record at `index` (0 ..< `liveTouches.count`), in table order.
+  func liveTouch(at index: Int) -> Touch { records[liveTouches.numbers[index]].touch }
 }

@@ -29,7 +29,7 @@ import Testing
   private final class MarkingView: View {
     weak var runtime: GestureRuntime?
     override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
-      for touch in touches { if let record = touch.record { runtime?.markDirty(record) } }
+      for touch in touches { if let runtime, let record = runtime.record(of: touch) { runtime.markDirty(record) } }
     }
   }
 
