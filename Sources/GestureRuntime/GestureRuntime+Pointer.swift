@@ -34,8 +34,6 @@ extension GestureRuntime {
     }
     pointer.buttonMask = buttonMask
     pointer.modifierFlags = modifierFlags
-    singleTouchEvent.buttonMask = buttonMask
-    singleTouchEvent.modifierFlags = modifierFlags
     dispatch { self.handleInput(touches) }
   }
 

@@ -61,23 +61,23 @@ extension GestureRuntime {
     scratchRecognizers = order
   }
 
-  /// Delivers a one-touch event: the event value is kept between events and updated in place,
-  /// so that a delivery builds no array.
+  /// Delivers a one-touch event: the list of its one touch is kept between events and updated
+  /// in place, so that a delivery builds no array.
   @inline(__always)
   private func deliverOneTouch(_ record: Int) {
     guard let phase = records[record].phaseInDispatch else { return }
-    singleTouchEvent.timestamp = now
     let touch = records[record].touch
-    if singleTouchEvent.allTouches.isEmpty {
-      singleTouchEvent.allTouches.append(touch)
-    } else if singleTouchEvent.allTouches[0] !== touch {
-      singleTouchEvent.allTouches[0] = touch
+    if singleTouchList.isEmpty {
+      singleTouchList.append(touch)
+    } else if singleTouchList[0] !== touch {
+      singleTouchList[0] = touch
     }
-    // A local: passing the stored property would cost a retain and a release per call.
-    var event = singleTouchEvent
-    let touches = event.allTouches
+    let touches = singleTouchList
+    // Built, not copied from a stored event (a copy of a whole event costs more than its fields).
     // Other fingers down and still: the event lists them too (UIKit's `allTouches`).
-    if liveTouches.count > 1 { event.allTouches = allTouchesOfEvent(touches) }
+    var event = TouchEvent(timestamp: now, allTouches: liveTouches.count > 1 ? allTouchesOfEvent(touches) : touches)
+    event.buttonMask = pointer.buttonMask
+    event.modifierFlags = pointer.modifierFlags
     // Deliveries never add entries to the record (they may only void one).
     let count = records[record].entries.count
     for index in 0..<count {

@@ -160,15 +160,15 @@ public final class GestureRuntime {
   let actionQueue = ScratchList<(recognizer: GestureRecognizer, state: GestureRecognizer.State)>()
   let dirtyRecords = ScratchList<Int>()
   let eventRecords = ScratchList<Int>()
-  /// The touches of a several-touch event (a one-touch event uses `singleTouchEvent`).
+  /// The touches of a several-touch event (a one-touch event uses `singleTouchList`).
   var eventTouches: [Touch] = []
   /// The storage of the last ``TouchEvent/allTouches`` that listed more than the changed touches.
   var eventAllTouches: [Touch] = []
   /// Whether a touch of the current event ended or was cancelled.
   var eventFinishes = false
   var scratchTouches: [Touch] = []
-  /// The event of single-touch deliveries, reused so that they allocate nothing.
-  var singleTouchEvent = TouchEvent(timestamp: .zero, allTouches: [])
+  /// The touch of single-touch deliveries, in a list reused so that they allocate nothing.
+  var singleTouchList: [Touch] = []
   /// The two durations above in microseconds, as literals: no Duration arithmetic, no lazy
   /// global on the per-event path (debug builds check that they agree, in `init`).
   static var undecidedTimeoutMicroseconds: Int64 { 5_000_000 }

@@ -99,6 +99,28 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
+  /// The keys a hover reports stay down for the touch events after it, until an event says
+  /// otherwise: an event of one touch and an event of several carry the same.
+  @Test func theKeysTheLastPointerEventReportedAreThoseOfEveryTouchEventAfterIt() {
+    let h = Harness()
+    let reader = h.add(ButtonReadingRecognizer(), "reader")
+    h.hover(300, 300, at: 0, modifiers: .shift)
+    h.down(1, 100, 100, at: 0.02)
+    h.event(
+      at: 0.03, [TouchInput(id: 2, phase: .began, x: 120, y: 100), TouchInput(id: 1, phase: .moved, x: 101, y: 100)])
+    h.move(2, 121, 100, at: 0.04)
+    h.event(
+      at: 0.05, [TouchInput(id: 1, phase: .ended, x: 101, y: 100), TouchInput(id: 2, phase: .ended, x: 121, y: 100)])
+    #expect(
+      reader.seen == [
+        "began [\"direct\"] event touches none shift recognizer none shift",
+        "began [\"direct\"] event touches none shift recognizer none shift",
+        "moved [\"direct\"] event touches none shift recognizer none shift",
+        "moved [\"direct\"] event touches none shift recognizer none shift",
+        "ended [\"direct\", \"direct\"] event touches none shift recognizer none shift",
+      ])
+  }
+
   /// A secondary-click tap beside a primary one: each recognizes its own click only.
   @Test func aSecondaryClickFailsADefaultTapAndRecognizesATapThatRequiresSecondary() {
     let h = Harness()
