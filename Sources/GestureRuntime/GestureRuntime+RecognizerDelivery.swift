@@ -11,8 +11,8 @@ extension GestureRuntime {
   @inline(__always)
   func deliverEventToRecognizers() {
     if eventRecords.count == 1 {
-      // The event's list holds the record for the whole delivery (only input, which waits for
-      // the next dispatch, changes the list).
+      // Records are retired only once the dispatch's deliveries are over: the number stays this
+      // record's for the whole delivery.
       deliverOneTouch(eventRecords[0])
       return
     }

@@ -66,7 +66,11 @@ extension GestureRuntime {
     let touch = records[record].touch
     guard self.record(of: touch) == record else { return }
     touch.runtimeRecord = RuntimeSlotNumber()
-    records[record].park(placeholder: placeholderTouch)
+    var parked = records[record].park(placeholder: placeholderTouch)
+    // What the record held is let go of here, outside the table's access: a recognizer or a view
+    // may go with it (their deinit is user code).
+    parked.entries.clear()
+    records[record].keepStorage(&parked.entries)
     freeRecords.append(record)
   }
 }

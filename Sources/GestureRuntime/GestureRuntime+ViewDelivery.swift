@@ -13,8 +13,8 @@ extension GestureRuntime {
     guard !dirtyRecords.isEmpty else { return }
     if dirtyRecords.count == 1 {
       // One touch (the common case): its calls all go to its view, one touch each, already in
-      // phase order, so there is nothing to group. The record is moved out of the list (no
-      // retain), and the phases are planned into a fixed-size buffer (no array).
+      // phase order, so there is nothing to group. The phases are planned into a fixed-size
+      // buffer (no array).
       let record = dirtyRecords.removeLast()
       planningOneRecord = true
       plannedPhases.count = 0

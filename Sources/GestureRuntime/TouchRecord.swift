@@ -95,11 +95,23 @@ struct TouchRecord {
   }
 
   /// Drops what a retired record refers to while its number waits for reuse: its touch (for
-  /// `placeholder`), its view and its recognizers.
-  mutating func park(placeholder: Touch) {
-    touch = placeholder
-    view = nil
-    entries.clear()
+  /// `placeholder`), its view and its recognizers, which it returns, so that the caller lets go
+  /// of them once its access to the table has ended (the last reference to a recognizer or a view
+  /// may be among them, and their `deinit` is user code). The entries' storage comes back with
+  /// them, to be put back empty (`keepStorage`).
+  mutating func park(placeholder: Touch) -> (touch: Touch, view: View?, entries: [Entry]) {
+    var parked: (touch: Touch, view: View?, entries: [Entry]) = (placeholder, nil, [])
+    swap(&parked.touch, &touch)
+    swap(&parked.view, &view)
+    swap(&parked.entries, &entries)
+    return parked
+  }
+
+  /// Takes back the storage of a parked record's entries, emptied (moved, not copied: `storage`
+  /// is left empty).
+  mutating func keepStorage(_ storage: inout [Entry]) {
+    assert(storage.isEmpty && entries.isEmpty)
+    swap(&entries, &storage)
   }
 
   /// Takes the touch's change of phase in the current event, where it is listed at `eventIndex`
@@ -211,9 +223,8 @@ struct LiveTouchTable {
     return place
   }
 
-  /// Removes record `number`, listed at `place`, if it is the live record there; returns the
-  /// number of the record that took its place (nil for none), or `number` itself when it was
-  /// not live (`removed` false).
+  /// Removes record `number`, listed at `place`, if it is the live record there: `removed` says
+  /// whether it was, and `moved` is the number of the record that took its place (nil for none).
   mutating func remove(_ number: Int, at place: Int) -> (removed: Bool, moved: Int?) {
     guard place >= 0, place < numbers.count, numbers[place] == number else { return (false, nil) }
     let last = numbers.removeLast()
