@@ -95,8 +95,7 @@ extension GestureRuntime: GestureHost {
   func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64) {
     // The timer's generation is set at once: the recognizer may cancel the timer before it returns.
     let deadline = Timestamp(microseconds: now.microseconds &+ microseconds)
-    let timer = PendingTimer(
-      deadline: deadline, recognizer: recognizer, id: id, generation: armTimer(of: recognizer, id: id))
+    let timer = armedTimer(of: recognizer, id: id, deadline: deadline)
     if isDispatching {
       inboxTimers.append(timer)
       userCodeAsked = true

@@ -7,15 +7,14 @@ public import GestureCore
 extension GestureRuntime {
   func startTimer(for recognizer: GestureRecognizer, id: Int, deadline: Timestamp) {
     assertNoUserCode(in: "startTimer")
-    let generation = armTimer(of: recognizer, id: id)
-    queueTimer(PendingTimer(deadline: deadline, recognizer: recognizer, id: id, generation: generation))
+    queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
   }
 
-  /// Gives the recognizer's timer `id` a new generation, which only the timer queued next for it
-  /// carries: an earlier one still queued is skipped, and ``GestureCore/GestureRecognizer/cancelTimer(_:)``
-  /// forgets the generation. Returns the generation.
+  /// The recognizer's timer `id`, due at `deadline`, with a new generation, which only this
+  /// timer carries: an earlier one still queued is skipped, and
+  /// ``GestureCore/GestureRecognizer/cancelTimer(_:)`` forgets the generation.
   @inline(__always)
-  func armTimer(of recognizer: GestureRecognizer, id: Int) -> UInt64 {
+  func armedTimer(of recognizer: GestureRecognizer, id: Int, deadline: Timestamp) -> PendingTimer {
     timerGeneration &+= 1
     let generation = timerGeneration
     let number = ownSlot(recognizer)
@@ -24,7 +23,7 @@ extension GestureRuntime {
     } else {
       slots[number].timerGenerations.append((id, generation))
     }
-    return generation
+    return PendingTimer(deadline: deadline, slot: number, id: id, generation: generation)
   }
 
   /// Queues an armed timer.
@@ -35,16 +34,18 @@ extension GestureRuntime {
     timers.push(timer, inOrder: inOrder)
   }
 
+  /// Whether the timer is still to fire: its generation is the one its slot lists for its id (a
+  /// generation is never given twice, so a timer of a slot given back, or given to another
+  /// recognizer since, is never live), and its recognizer still has that slot here.
   func isLive(_ timer: PendingTimer) -> Bool {
-    if timer.id == Self.watchdogTimerID {
-      return slots[slot(timer.recognizer)].watchdogPending
-        && timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
-    }
-    return timerGeneration(of: timer.recognizer, id: timer.id) == timer.generation
+    let number = timer.slot
+    guard timerGeneration(ofSlot: number, id: timer.id) == timer.generation,
+      slots[number].recognizer?.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number)
+    else { return false }
+    return timer.id != Self.watchdogTimerID || slots[number].watchdogPending
   }
 
-  func timerGeneration(of recognizer: GestureRecognizer, id: Int) -> UInt64? {
-    let number = slot(recognizer)
+  func timerGeneration(ofSlot number: Int, id: Int) -> UInt64? {
     guard let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return nil }
     return slots[number].timerGenerations[index].generation
   }
@@ -52,7 +53,11 @@ extension GestureRuntime {
   /// Forgets the recognizer's timer `id`: it is skipped when it comes due
   /// (``GestureCore/GestureRecognizer/cancelTimer(_:)``, and the runtime's own timers).
   func cancelTimer(of recognizer: GestureRecognizer, id: Int) {
-    let number = slot(recognizer)
+    cancelTimer(ofSlot: slot(recognizer), id: id)
+  }
+
+  /// Forgets timer `id` of the recognizer with slot `number`.
+  func cancelTimer(ofSlot number: Int, id: Int) {
     guard let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
     slots[number].timerGenerations.remove(at: index)
   }
@@ -66,9 +71,8 @@ extension GestureRuntime {
 
   func fire(_ timer: PendingTimer) {
     assertNoUserCode(in: "fire")
-    guard isLive(timer) else { return }
-    let recognizer = timer.recognizer
-    cancelTimer(of: recognizer, id: timer.id)
+    guard isLive(timer), let recognizer = slots[timer.slot].recognizer else { return }
+    cancelTimer(ofSlot: timer.slot, id: timer.id)
     if timer.deadline > now {
       dispatchTime = timer.deadline
       clock.runtimeDidAdvance(to: now)

@@ -7,6 +7,10 @@ import Synchronization
 /// delivery, the touches it tracks (its own to read) and whether it started a timer since its
 /// reset.
 struct RecognizerSlot {
+  /// The recognizer the slot was given to (nil for slot 0 and free slots): what the timers, which
+  /// name slots by number, fire for. It stays set until the slot is given back, once the
+  /// recognizer has left the tree, whose views (or the list of those that left) hold it too.
+  var recognizer: GestureRecognizer?
   /// Whether the recognizer has received a touch since its last reset.
   var participating = false
   /// Whether it is in the runtime's list of participants (which drops reset ones lazily).
@@ -99,7 +103,7 @@ extension RecognizerSlot {
   /// Whether the slot holds nothing: slot 0, which every read for a recognizer without a slot
   /// sees, and every free slot.
   var isPristine: Bool {
-    !participating && !listed && !held && !awaitsRelease && candidate == nil && excludedBy == nil
+    recognizer == nil && !participating && !listed && !held && !awaitsRelease && candidate == nil && excludedBy == nil
       && attemptTouches.isEmpty && requires.isEmpty && dependents.isEmpty && timerGenerations.isEmpty
       && followUps.isEmpty && !watchdogPending && pendingHoldIndex == -1
   }
@@ -169,6 +173,7 @@ extension GestureRuntime {
       index = slots.count
       slots.append(RecognizerSlot())
     }
+    slots[index].recognizer = recognizer
     recognizer.runtimeSlot = RuntimeSlotNumber(owner: runtimeNumber, index: index)
     return index
   }

@@ -82,7 +82,7 @@ extension GestureRuntime {
     }
     leftovers.timers = pending.filter(isLive).map { timer in
       RuntimeLeftovers.PendingTimer(
-        recognizer: timer.recognizer.displayName,
+        recognizer: slots[timer.slot].recognizer?.displayName ?? "?",
         id: timer.id == Self.watchdogTimerID || timer.id == Self.scrollIdleTimerID ? nil : timer.id,
         deadline: timer.deadline)
     }

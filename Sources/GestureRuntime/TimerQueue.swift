@@ -1,9 +1,10 @@
 import GestureCore
 
-/// A pending timer of a recognizer (or the runtime's watchdog).
+/// A pending timer of a recognizer (or the runtime's watchdog): plain values, the recognizer
+/// named by the number of its slot in the runtime's table (its timer generations are there).
 struct PendingTimer {
   var deadline: Timestamp
-  var recognizer: GestureRecognizer
+  var slot: Int
   var id: Int
   var generation: UInt64
 }
@@ -19,14 +20,14 @@ struct PendingTimer {
 ///
 /// Both stores are plain arrays that only this value holds, so every mutation finds its buffer
 /// unique and works in place. Sifting goes through the heap's `MutableSpan`: bounds-checked
-/// reads and swaps without a uniqueness check per step, and swaps move the entries, so sifting
-/// costs no reference counting. Not copyable: one runtime owns it, as a stored property that
+/// reads and swaps without a uniqueness check per step; the entries are plain values, so
+/// nothing is reference-counted going in, moving or coming out. Not copyable: one runtime owns it, as a stored property that
 /// its methods mutate in place.
 struct TimerQueue: ~Copyable {
   private struct Entry {
     var deadline: Int64
     var sequence: UInt64
-    var owner: GestureRecognizer
+    var slot: Int
     var id: Int
     var generation: UInt64
 
@@ -37,7 +38,7 @@ struct TimerQueue: ~Copyable {
     }
 
     var timer: PendingTimer {
-      PendingTimer(deadline: Timestamp(microseconds: deadline), recognizer: owner, id: id, generation: generation)
+      PendingTimer(deadline: Timestamp(microseconds: deadline), slot: slot, id: id, generation: generation)
     }
   }
 
@@ -87,7 +88,7 @@ struct TimerQueue: ~Copyable {
   mutating func push(_ timer: consuming PendingTimer, inOrder: Bool) {
     nextSequence += 1
     let entry = Entry(
-      deadline: timer.deadline.microseconds, sequence: nextSequence, owner: timer.recognizer, id: timer.id,
+      deadline: timer.deadline.microseconds, sequence: nextSequence, slot: timer.slot, id: timer.id,
       generation: timer.generation)
     if inOrder && (lineHead == line.count || line[line.count - 1].deadline <= entry.deadline) {
       if lineHead == line.count && lineHead > 0 {
