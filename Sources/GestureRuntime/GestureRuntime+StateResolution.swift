@@ -2,8 +2,8 @@ import GestureCore
 
 /// Resolving the states recognizers asked for (<doc:BehaviourReference> §1, 3.1–3.5): requests are
 /// processed in rounds; a request to begin or recognize becomes a candidate, asked
-/// `shouldBegin`; candidates are published in tie order with the recognizers they exclude; every
-/// published state is traced and queued for its action.
+/// `shouldBegin`; candidates are published in tie order with the recognizers they exclude
+/// (GestureRuntime+Publishing.swift: what publishing a state does).
 extension GestureRuntime {
   /// Resolves every requested state change until none is left (<doc:BehaviourReference> §3.1–3.10): holds
   /// for failure requirements, exclusion in tie order, requirement failures and releases.
@@ -253,71 +253,6 @@ extension GestureRuntime {
         let target: GestureRecognizer.State =
           then == .failed || then == .cancelled ? .cancelled : (then == .began ? .changed : then)
         publish(winner, target, reason: reason ?? defaultReason(target, from: previous))
-      }
-    }
-  }
-
-  func defaultReason(_ state: GestureRecognizer.State, from: GestureRecognizer.State) -> String {
-    switch state {
-    case .began: return "began"
-    case .changed: return "changed"
-    case .ended: return from == .possible ? "recognized" : "ended"
-    case .cancelled: return "cancelled"
-    case .failed: return "failed"
-    case .possible: return "reset"
-    }
-  }
-
-  /// Publishes a state: the trace line, the action, the view consequences, and what it means
-  /// for recognizers that wait on this one.
-  func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
-    assertNoUserCode(in: "publish")
-    let number = ownSlot(recognizer)
-    let from = recognizer.publishedState
-    recognizer.publishedState = state
-    // Each published state is a decision: the view calls it causes come in its order (§5).
-    decisionSerial &+= 1
-    let decision = decisionSerial
-    if from == .possible {
-      releasingDecision = decision
-      stopWithholding(recognizer)
-      releasingDecision = 0
-    }
-    if trace != nil {
-      emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
-    }
-    if state != .failed && state != .possible {
-      actionQueue.append((recognizer, state))
-      slots[number].sentAction = true
-    }
-    if from == .possible && (state == .began || state == .ended) {
-      slots[number].recognized = true
-      if recognizer.cancelsTouchesInView {
-        for attemptIndex in slots[number].attemptTouches.indices {
-          let attempt = slots[number].attemptTouches[attemptIndex]
-          if let record = self.record(of: attempt.touch) {
-            if !records[record].cancelRequested { records[record].cancelledBy = decision }
-            records[record].cancelRequested = true
-            markDirty(record)
-          }
-        }
-      }
-    }
-    if state == .began || state.isTerminal {
-      for attemptIndex in slots[number].attemptTouches.indices {
-        let attempt = slots[number].attemptTouches[attemptIndex]
-        if let record = self.record(of: attempt.touch) { markDirty(record) }
-      }
-    }
-    if state.isTerminal {
-      cancelAllTimers(of: recognizer)
-      finished.append(recognizer)
-      if state == .failed || state == .cancelled {
-        for dependentIndex in slots[number].dependents.indices {
-          let dependent = slots[number].dependents[dependentIndex]
-          guard slots[slot(dependent)].held else { continue }
-          releases.append(dependent)
-        }
       }
     }
   }

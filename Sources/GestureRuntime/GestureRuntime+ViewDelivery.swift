@@ -220,13 +220,3 @@ extension GestureRuntime {
   }
 
 }
-
-/// One view call planned in the view phase of a dispatch: the decision that causes it (or
-/// ``GestureRuntime/eventOwnCall``) and the place of its touch among the touches of one call.
-struct PlannedViewCall {
-  let view: View
-  let phase: TouchPhase
-  let touch: Touch
-  let decision: UInt64
-  let order: UInt64
-}

@@ -7,12 +7,14 @@ public import GestureCore
 // trap a rule entered from user code), and what user code asks of the runtime meanwhile waits in
 // an inbox until it returns (+Host).
 //
-//   GestureRuntime.swift             the state it keeps, creation, the public input and time API
+//   GestureRuntime.swift             the state it keeps, creation and teardown
+//   +Input                           the public input and time API, each call a dispatch
 //   +Dispatch                        a dispatch: input, settling, actions; the calls into user
 //                                    code
 //   +RecognizerDelivery              the event's touches to the recognizers that hold them
 //   +Collection                      touch input, hit-testing, collecting recognizers at touch-down
-//   +StateResolution                 requested states, candidates in tie order, publishing
+//   +StateResolution                 requested states, candidates in tie order
+//   +Publishing                      what publishing a state does: trace, action, views, waiters
 //   +FailureRequirements             requirement edges, holds, releases
 //   +Cycles                          requirement cycles, ignored until both ends reset
 //   +Exclusion                       exclusion and simultaneity
@@ -26,7 +28,8 @@ public import GestureCore
 //                                    while user code runs
 //   +Pointer, +Hover, +Scroll        pointer presses, hover and scroll sequences
 //   +Trace, +Invariants              the trace; the debug-build check after every dispatch
-//   TouchRecord, TimerQueue, ...     the tables those steps share
+//   TouchRecord, LiveTouchTable,     the tables and values those steps share: touch records by
+//   RecognizerSlot, TimerQueue, ...  number, the touches down, recognizer slots, timers
 
 /// The event loop: dispatches touch events and timers to the recognizers of a view tree, resolves
 /// their conflicts, sends their actions and delivers touches to the views (<doc:BehaviourReference> §2, 3, 5).
@@ -300,129 +303,6 @@ public final class GestureRuntime {
         if !forgettingTouches { listDetached(recognizer, slot: number) }
       }
       stack.append(contentsOf: view.subviews)
-    }
-  }
-
-  // MARK: Input
-
-  /// Dispatches one input event at `time`: the touches that changed then.
-  ///
-  /// Every timer due at or before `time` fires first (<doc:BehaviourReference> §5). A time before the runtime's
-  /// current time is treated as the current time, with a diagnostic. Touch changes that make no
-  /// sense (a second `began` for a live id, a move of an unknown id) are dropped with a
-  /// diagnostic.
-  public func send(_ touches: [TouchInput], at time: Timestamp) {
-    if isDispatching {
-      deferred.append { [unowned self] in self.send(touches, at: time) }
-      return
-    }
-    advance(to: time > now ? time : diagnosedTime(time))
-    dispatch { self.handleInput(touches) }
-  }
-
-  /// Dispatches one input event with a single touch change (the common case: no array to build).
-  public func send(_ touch: TouchInput, at time: Timestamp) {
-    if isDispatching {
-      deferred.append { [unowned self] in self.send(touch, at: time) }
-      return
-    }
-    advance(to: time > now ? time : diagnosedTime(time))
-    dispatch { self.handleInput(touch) }
-  }
-
-  /// A time earlier than the runtime's, with its diagnostic: the runtime's time.
-  func diagnosedTime(_ time: Timestamp) -> Timestamp {
-    if time < now {
-      diagnose("input at \(time) s is earlier than the runtime's time \(now) s; treated as \(now) s", [])
-    }
-    return now
-  }
-
-  /// Moves time forward to `time`, firing every timer due by then, each at its deadline.
-  @inline(__always)
-  public func advance(to time: Timestamp) {
-    if isDispatching {
-      deferred.append { [unowned self] in self.advance(to: time) }
-      return
-    }
-    while let deadline = timers.firstDeadline, deadline <= time, let next = timers.pop() {
-      fire(next)
-    }
-    if time > now {
-      dispatchTime = time
-      clock.runtimeDidAdvance(to: time)
-    }
-  }
-
-  /// Moves time forward by `duration`, firing the timers due by then.
-  public func advance(by duration: Duration) {
-    advance(to: now + duration)
-  }
-
-  /// Fires every pending timer in order, moving time to each deadline, until none is left
-  /// (`gesturectl` does this after a script's last event). Stops after `limit` timers. Called from
-  /// inside a callback, it runs right after the dispatch in progress, as ``advance(to:)`` does.
-  public func runUntilIdle(limit: Int = 1_000_000) {
-    if isDispatching {
-      deferred.append { [unowned self] in self.runUntilIdle(limit: limit) }
-      return
-    }
-    var fired = 0
-    while fired < limit, let next = timers.pop() {
-      if isLive(next) { fired += 1 }
-      fire(next)
-    }
-  }
-
-  /// The deadline of the next timer that will fire, if any.
-  public var nextTimerDeadline: Timestamp? {
-    while let next = timers.first, !isLive(next) { _ = timers.pop() }
-    let queued = timers.first?.deadline
-    if inboxTimers.isEmpty { return queued }
-    // Read from user code that started timers: they are pending, if not queued yet.
-    var next = queued
-    for timer in inboxTimers where isLive(timer) && (next.map { timer.deadline < $0 } ?? true) {
-      next = timer.deadline
-    }
-    return next
-  }
-
-  /// Whether any timer is pending.
-  public var hasPendingTimers: Bool { nextTimerDeadline != nil }
-
-  /// The number of touches that are down.
-  public var activeTouchCount: Int { liveTouches.count - pointer.syntheticCount }
-
-  /// The recognizers in an attempt (they received a touch since their last reset).
-  public var activeRecognizers: [GestureRecognizer] {
-    participants.elements.filter { slots[slot(of: $0)].participating }.map(\.recognizer)
-  }
-
-  // MARK: Trace helpers
-
-}
-
-/// The view calls planned for one touch, in order: at most three (`began`, a withheld `moved`,
-/// the end), kept inline so that planning them allocates and counts nothing.
-struct PlannedPhases {
-  private var phases: (TouchPhase, TouchPhase, TouchPhase) = (.began, .began, .began)
-  var count = 0
-
-  mutating func append(_ phase: TouchPhase) {
-    switch count {
-    case 0: phases.0 = phase
-    case 1: phases.1 = phase
-    case 2: phases.2 = phase
-    default: preconditionFailure("more than three view calls planned for one touch")
-    }
-    count += 1
-  }
-
-  subscript(index: Int) -> TouchPhase {
-    switch index {
-    case 0: return phases.0
-    case 1: return phases.1
-    default: return phases.2
     }
   }
 }

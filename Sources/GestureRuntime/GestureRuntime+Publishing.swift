@@ -1,0 +1,72 @@
+import GestureCore
+
+/// Publishing a state (<doc:BehaviourReference> §1, 2.8, 3.8–3.10): every published state is
+/// traced and queued for its action, claims the recognizer's touches from their views when it
+/// recognizes, and tells the recognizers that wait on it.
+extension GestureRuntime {
+  /// The reason a state is traced with when the recognizer gave none.
+  func defaultReason(_ state: GestureRecognizer.State, from: GestureRecognizer.State) -> String {
+    switch state {
+    case .began: return "began"
+    case .changed: return "changed"
+    case .ended: return from == .possible ? "recognized" : "ended"
+    case .cancelled: return "cancelled"
+    case .failed: return "failed"
+    case .possible: return "reset"
+    }
+  }
+
+  /// Publishes a state: the trace line, the action, the view consequences, and what it means
+  /// for recognizers that wait on this one.
+  func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
+    assertNoUserCode(in: "publish")
+    let number = ownSlot(recognizer)
+    let from = recognizer.publishedState
+    recognizer.publishedState = state
+    // Each published state is a decision: the view calls it causes come in its order (§5).
+    decisionSerial &+= 1
+    let decision = decisionSerial
+    if from == .possible {
+      releasingDecision = decision
+      stopWithholding(recognizer)
+      releasingDecision = 0
+    }
+    if trace != nil {
+      emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
+    }
+    if state != .failed && state != .possible {
+      actionQueue.append((recognizer, state))
+      slots[number].sentAction = true
+    }
+    if from == .possible && (state == .began || state == .ended) {
+      slots[number].recognized = true
+      if recognizer.cancelsTouchesInView {
+        for attemptIndex in slots[number].attemptTouches.indices {
+          let attempt = slots[number].attemptTouches[attemptIndex]
+          if let record = self.record(of: attempt.touch) {
+            if !records[record].cancelRequested { records[record].cancelledBy = decision }
+            records[record].cancelRequested = true
+            markDirty(record)
+          }
+        }
+      }
+    }
+    if state == .began || state.isTerminal {
+      for attemptIndex in slots[number].attemptTouches.indices {
+        let attempt = slots[number].attemptTouches[attemptIndex]
+        if let record = self.record(of: attempt.touch) { markDirty(record) }
+      }
+    }
+    if state.isTerminal {
+      cancelAllTimers(of: recognizer)
+      finished.append(recognizer)
+      if state == .failed || state == .cancelled {
+        for dependentIndex in slots[number].dependents.indices {
+          let dependent = slots[number].dependents[dependentIndex]
+          guard slots[slot(dependent)].held else { continue }
+          releases.append(dependent)
+        }
+      }
+    }
+  }
+}
