@@ -66,12 +66,7 @@ extension GestureRuntime {
   @inline(__always)
   private func deliverOneTouch(_ record: Int) {
     guard let phase = records[record].phaseInDispatch else { return }
-    let touch = records[record].touch
-    if singleTouchList.isEmpty {
-      singleTouchList.append(touch)
-    } else if singleTouchList[0] !== touch {
-      singleTouchList[0] = touch
-    }
+    singleTouchList.holdOnly(records[record].touch)
     let touches = singleTouchList
     // Built, not copied from a stored event (a copy of a whole event costs more than its fields).
     // Other fingers down and still: the event lists them too (UIKit's `allTouches`).

@@ -21,12 +21,7 @@ extension GestureRuntime {
       planViewCalls(record)
       planningOneRecord = false
       guard plannedPhases.count > 0, let view = records[record].view else { return }
-      let touch = records[record].touch
-      if viewTouch.isEmpty {
-        viewTouch.append(touch)
-      } else if viewTouch[0] !== touch {
-        viewTouch[0] = touch
-      }
+      viewTouch.holdOnly(records[record].touch)
       let touches = viewTouch
       let planned = plannedPhases
       for index in 0..<planned.count {
