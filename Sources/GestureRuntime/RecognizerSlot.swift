@@ -195,9 +195,11 @@ extension GestureRuntime {
     var index = 0
     while index < detachedRecognizers.count {
       let (recognizer, number) = detachedRecognizers[index]
-      let stillOurs = recognizer.runtimeSlot.owner == runtimeNumber
-      // Back in this tree: it keeps its slot. Gone to another runtime: the slot is still ours,
-      // and nothing here finds it through the recognizer any more.
+      // Whether the recognizer still names this slot: not once another runtime gave it a slot,
+      // nor once it came back and this runtime gave it another.
+      let stillOurs = recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number)
+      // Back in this tree with this slot: it keeps it. Gone to another runtime, or back with
+      // another slot: this one is still ours, and nothing here finds it through the recognizer.
       if !(stillOurs && isInTree(recognizer)) {
         if slots[number].participating || slots[number].listed
           || (stillOurs && !slots[number].dependents.isEmpty)

@@ -88,6 +88,38 @@ struct RecognizerTableTests {
   }
 
   @Test(
+    "A recognizer that comes back from another runtime's window and gets a new slot before the next dispatch leaves its old slot to be given back"
+  )
+  func comesBackWithANewSlot() {
+    let first = Harness()
+    let second = Harness()
+    let tap = first.add(TapGestureRecognizer(), "tap")
+    let press = first.add(LongPressGestureRecognizer(), "press")
+    // A finger stays down in the first window: the press waits, the tap has its slot.
+    first.down(1, 10, 10, at: 0)
+    let oldSlot = tap.runtimeSlot.index
+    first.view.removeGestureRecognizer(tap)
+    second.view.addGestureRecognizer(tap)
+    second.down(1, 10, 10, at: 1)
+    second.up(1, 10, 10, at: 1.05)
+    second.view.removeGestureRecognizer(tap)
+    first.view.addGestureRecognizer(tap)
+    // Between dispatches, the waiting press comes to require the tap: the tap gets a new slot here.
+    press.require(toFail: tap)
+    #expect(tap.runtimeSlot.owner == first.runtime.runtimeNumber)
+    #expect(tap.runtimeSlot.index != oldSlot)
+    // The next dispatch gives the old slot back, and the tap keeps its new one.
+    let newSlot = tap.runtimeSlot
+    first.up(1, 10, 10, at: 0.1)
+    first.advance(to: 1)
+    #expect(first.runtime.freeSlots.contains(oldSlot))
+    #expect(first.runtime.slots[oldSlot].recognizer == nil)
+    #expect(first.runtime.detachedRecognizers.isEmpty)
+    #expect(tap.runtimeSlot == newSlot)
+    first.runtime._checkInvariants()
+  }
+
+  @Test(
     "A requirement target removed and added again while its dependent waits keeps listing the dependent, which its failure releases"
   )
   func targetLeavesAndComesBackMidAttempt() {
