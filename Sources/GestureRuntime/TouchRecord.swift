@@ -21,7 +21,7 @@ struct TouchRecord {
     case done
   }
 
-  // The two below change only when a retired record is reused for a new touch (`reuse`).
+  // The two below change only when a record is retired (`park`) or reused for a new touch (`reuse`).
   private(set) var touch: Touch
   private(set) var view: View?
   /// The recognizers collected for the touch, in collection order.
