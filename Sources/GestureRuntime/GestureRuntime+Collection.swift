@@ -213,7 +213,7 @@ extension GestureRuntime {
     slots[number].depth = depth
     if !slots[number].listed {
       slots[number].listed = true
-      participants.append(Participant(recognizer: recognizer, slot: number))
+      participants.append(number)
     }
     if recognizer.staticRequirements.isEmpty { return }
     let me = ObjectIdentifier(recognizer)

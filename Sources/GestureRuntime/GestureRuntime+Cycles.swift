@@ -10,8 +10,8 @@ extension GestureRuntime {
   /// scenes, so the full search below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
     for index in 0..<participants.count {
-      let recognizer = participants[index].recognizer
-      let number = slot(of: participants[index])
+      let recognizer = recognizer(inListed: participants[index])
+      let number = slot(ofListed: participants[index])
       for edgeIndex in slots[number].requires.indices {
         let edge = slots[number].requires[edgeIndex]
         guard !edge.onCycle && slots[slot(edge.target)].participating && !slots[slot(edge.target)].requires.isEmpty
@@ -44,7 +44,7 @@ extension GestureRuntime {
       for recognizer in view.gestureRecognizers { self.addNode(recognizer, to: &nodes) }
       views.append(contentsOf: view.subviews)
     }
-    for index in 0..<participants.count { self.addNode(participants[index].recognizer, to: &nodes) }
+    for index in 0..<participants.count { self.addNode(recognizer(inListed: participants[index]), to: &nodes) }
     var index = 0
     while index < nodes.count {
       let requirements = nodes[index].staticRequirements
@@ -94,9 +94,9 @@ extension GestureRuntime {
       swap(&nodes, &graphNodes)
       swap(&search, &graphSearch)
     }
-    for index in 0..<participants.count where slots[slot(of: participants[index])].participating {
-      slots[participants[index].slot].graphIndex = nodes.count
-      nodes.append(participants[index].recognizer)
+    for index in 0..<participants.count where slots[slot(ofListed: participants[index])].participating {
+      slots[participants[index]].graphIndex = nodes.count
+      nodes.append(recognizer(inListed: participants[index]))
     }
     search.search(count: nodes.count, edgeCount: { slots[slot(nodes[$0])].requires.count }) { node, edge in
       self.node(slots[slot(nodes[node])].requires[edge].target, in: nodes)

@@ -47,8 +47,8 @@ extension GestureRuntime {
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
     for index in 0..<participants.count {
-      let other = participants[index].recognizer
-      let number = slot(of: participants[index])
+      let other = recognizer(inListed: participants[index])
+      let number = slot(ofListed: participants[index])
       let excludable =
         slots[number].participating && other.publishedState == .possible && !slots[number].sentAction
         && (!other.trackedTouches.isEmpty || touchEndedNow(other))

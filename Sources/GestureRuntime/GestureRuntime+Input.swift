@@ -94,6 +94,6 @@ extension GestureRuntime {
 
   /// The recognizers in an attempt (they received a touch since their last reset).
   public var activeRecognizers: [GestureRecognizer] {
-    participants.elements.filter { slots[slot(of: $0)].participating }.map(\.recognizer)
+    participants.elements.filter { slots[slot(ofListed: $0)].participating }.map { recognizer(inListed: $0) }
   }
 }

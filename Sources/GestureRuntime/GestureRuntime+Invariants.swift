@@ -59,11 +59,13 @@ extension GestureRuntime {
     if Set(freeSlots).count != freeSlots.count { return "a slot is free twice" }
     var listed = Set<ObjectIdentifier>()
     for participant in participants.elements {
-      let recognizer = participant.recognizer
+      guard let recognizer = slots[participant].recognizer else {
+        return "listed slot \(participant) holds no recognizer"
+      }
       let name = recognizer.displayName
       if recognizer.runtimeSlot.owner != runtimeNumber { return "\(name) is a participant without a slot here" }
-      if recognizer.runtimeSlot.index != participant.slot {
-        return "\(name) is listed with slot \(participant.slot) but has slot \(recognizer.runtimeSlot.index)"
+      if recognizer.runtimeSlot.index != participant {
+        return "\(name) is listed with slot \(participant) but has slot \(recognizer.runtimeSlot.index)"
       }
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
       if !slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }

@@ -153,19 +153,19 @@ extension GestureRuntime {
     // Amortized: loops over the participants skip reset ones, so compact only once they are
     // at least half of the list.
     guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
-    removeParticipants { !slots[slot(of: $0)].participating }
+    removeParticipants { !slots[slot(ofListed: $0)].participating }
   }
 
   /// Drops the participants `leaving` picks, in place and keeping the order of the rest (which
   /// move forward over them), and marks each dropped one as no longer listed in the slot this
   /// runtime gave it (which it keeps while listed, even once another runtime has given it a slot
   /// of its own); then counts the reset ones left.
-  func removeParticipants(where leaving: (Participant) -> Bool) {
+  func removeParticipants(where leaving: (_ slot: Int) -> Bool) {
     assertNoUserCode(in: "removeParticipants")
     var kept = 0
     for index in 0..<participants.count {
       if leaving(participants[index]) {
-        slots[participants[index].slot].listed = false
+        slots[participants[index]].listed = false
       } else {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
@@ -173,7 +173,7 @@ extension GestureRuntime {
     }
     while participants.count > kept { participants.removeLast() }
     removedParticipants = 0
-    for index in 0..<participants.count where !slots[slot(of: participants[index])].participating {
+    for index in 0..<participants.count where !slots[slot(ofListed: participants[index])].participating {
       removedParticipants += 1
     }
   }

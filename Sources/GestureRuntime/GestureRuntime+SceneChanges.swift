@@ -65,7 +65,7 @@ extension GestureRuntime {
   /// tree), so that one coming back and joining an attempt before the next compaction is listed
   /// anew, once, instead of twice.
   func dropUnlistedParticipants() {
-    removeParticipants { !slots[slot(of: $0)].listed }
+    removeParticipants { !slots[slot(ofListed: $0)].listed }
   }
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch

@@ -102,11 +102,12 @@ public final class GestureRuntime {
   /// The table of recognizer slots (`slot(_:)`); slot 0 is never given out.
   var slots: ContiguousArray<RecognizerSlot> = [RecognizerSlot()]
   var freeSlots: [Int] = []
-  /// Recognizers that left the tree: their slots are given back once their attempt has ended.
-  var detachedRecognizers: [(recognizer: GestureRecognizer, slot: Int)] = []
-  /// The recognizers this runtime lists as in an attempt, with the slot it gave each: reset ones
-  /// stay listed until the list is compacted (`compactParticipants`).
-  let participants = ScratchList<Participant>()
+  /// The slots of recognizers that left the tree: given back once their attempt has ended.
+  var detachedRecognizers: [Int] = []
+  /// The slots of the recognizers this runtime lists as in an attempt (`recognizer(inListed:)`;
+  /// a slot is not given back while listed): reset ones stay listed until the list is compacted
+  /// (`compactParticipants`).
+  let participants = ScratchList<Int>()
 
   // Dispatch state.
   var isDispatching = false
@@ -260,7 +261,7 @@ public final class GestureRuntime {
     // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
     // requirement edges and exclusions) is in the slots, which go with the runtime.
     for participant in participants.elements {
-      let recognizer = participant.recognizer
+      let recognizer = recognizer(inListed: participant)
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
       if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
@@ -269,8 +270,8 @@ public final class GestureRuntime {
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.
     // (A later runtime has another number: it gives the recognizer a fresh slot.)
-    for participant in participants.elements where slots[slot(of: participant)].participating {
-      let recognizer = participant.recognizer
+    for participant in participants.elements where slots[slot(ofListed: participant)].participating {
+      let recognizer = recognizer(inListed: participant)
       recognizer.attempt &+= 1
       recognizer.requestedThisDelivery = false
       recognizer.actionState = nil

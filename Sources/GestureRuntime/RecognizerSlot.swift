@@ -66,13 +66,6 @@ struct RecognizerSlot {
 
 }
 
-/// A recognizer in the runtime's participant list, with the slot the runtime gave it: the slot is
-/// not given back while the recognizer is listed.
-struct Participant {
-  let recognizer: GestureRecognizer
-  let slot: Int
-}
-
 /// A touch a recognizer received in its current attempt.
 struct AttemptTouch {
   let touch: Touch
@@ -153,11 +146,21 @@ extension GestureRuntime {
     return number.owner == runtimeNumber ? number.index : giveSlot(to: recognizer)
   }
 
-  /// A participant's slot, to read: slot 0 once another runtime has given the recognizer a slot
-  /// (until then the slot it was listed with).
+  /// The recognizer of a slot that is listed (as a participant, or as one that left the tree):
+  /// a listed slot is not given back, so it holds its recognizer.
   @inline(__always)
-  func slot(of participant: Participant) -> Int {
-    participant.recognizer.runtimeSlot.owner == runtimeNumber ? participant.slot : 0
+  func recognizer(inListed number: Int) -> GestureRecognizer {
+    guard let recognizer = slots[number].recognizer else {
+      preconditionFailure("listed slot \(number) holds no recognizer")
+    }
+    return recognizer
+  }
+
+  /// A participant's slot (the slot it was listed with), to read: slot 0 once another runtime has
+  /// given the recognizer a slot.
+  @inline(__always)
+  func slot(ofListed number: Int) -> Int {
+    recognizer(inListed: number).runtimeSlot.owner == runtimeNumber ? number : 0
   }
 
   /// Whether the recognizer is in an attempt of this runtime.
@@ -183,7 +186,7 @@ extension GestureRuntime {
   func listDetached(_ recognizer: GestureRecognizer, slot number: Int) {
     guard number != 0, !slots[number].awaitsRelease else { return }
     slots[number].awaitsRelease = true
-    detachedRecognizers.append((recognizer, number))
+    detachedRecognizers.append(number)
   }
 
   /// Gives back the slots of recognizers that left the tree (`detach`, `recognizerWillBeRemoved`,
@@ -194,7 +197,8 @@ extension GestureRuntime {
   func freeDetachedSlots() {
     var index = 0
     while index < detachedRecognizers.count {
-      let (recognizer, number) = detachedRecognizers[index]
+      let number = detachedRecognizers[index]
+      let recognizer = recognizer(inListed: number)
       // Whether the recognizer still names this slot: not once another runtime gave it a slot,
       // nor once it came back and this runtime gave it another.
       let stillOurs = recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number)
