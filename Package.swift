@@ -4,21 +4,33 @@
 // or later; with 6.0 every app that points at a release fails with "contains unsafe build flags".
 import PackageDescription
 
+/// The two unsafe flags of release builds, which the package means to drop.
+///
+/// Exclusive-access checks stay on in debug builds (and so in the tests); in release builds they
+/// cost a thread-local look-up on every class-property access on the per-event path (W1 on
+/// 49f2a61: 4,882 instructions per event without them, 21,103 with them and without the flag below,
+/// 169 checks per event).
+/// `@exclusivity(unchecked)` on the properties is no substitute: other modules of the package
+/// still check their accesses. The flag goes once the per-event state lives in the runtime's own
+/// tables (BENCHMARKS.md).
+///
+/// Cross-module optimization, release only as well: 5,306 -> 5,138 instructions per W1 event
+/// (b497e88). It goes with the exclusivity flag: with the checks on, it keeps the runtime's own
+/// internal properties checked at run time (BENCHMARKS.md).
+///
+/// `GESTURE_SAFE_BUILD=1` in the environment builds without both: the build the package is
+/// headed for, which `Scripts/bench.sh exclusivity` measures beside the one shipped.
+let unsafeReleaseFlags: [SwiftSetting] =
+  Context.environment["GESTURE_SAFE_BUILD"] == "1"
+  ? []
+  : [.unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release))]
+
 /// Settings shared by every target: Swift 6 language mode (complete concurrency checking).
-let settings: [SwiftSetting] = [
-  .enableUpcomingFeature("ExistentialAny"),
-  .enableUpcomingFeature("InternalImportsByDefault"),
-  // Exclusive-access checks stay on in debug builds (and so in the tests); in release builds they
-  // cost a thread-local look-up on every class-property access on the per-event path (W1 on
-  // b497e88: 5,138 instructions per event without them, 21,700 with them, 180 checks per event).
-  // `@exclusivity(unchecked)` on the properties is no substitute: other modules of the package
-  // still check their accesses. The flag goes once the per-event state lives in the runtime's own
-  // tables (BENCHMARKS.md).
-  // Cross-module optimization, release only as well: 5,306 -> 5,138 instructions per W1 event
-  // (b497e88). It goes with the exclusivity flag: with the checks on, it keeps the runtime's own
-  // internal properties checked at run time (BENCHMARKS.md).
-  .unsafeFlags(["-enforce-exclusivity=unchecked", "-cross-module-optimization"], .when(configuration: .release)),
-]
+let settings: [SwiftSetting] =
+  [
+    .enableUpcomingFeature("ExistentialAny"),
+    .enableUpcomingFeature("InternalImportsByDefault"),
+  ] + unsafeReleaseFlags
 
 let package = Package(
   name: "Gestures",

@@ -10,13 +10,13 @@
 # of 10,000), whose loading callgrind runs at full cost without counting it. GESTURE_BENCH_QUICK=1
 # leaves those rows out (about 5 minutes). The chain of 100,000 is left out unless
 # GESTURE_BENCH_LONG_CHAIN=1: on its own it takes hours.
-# `exclusivity` measures what the dynamic exclusive-access checks that Package.swift turns off in
-# release builds (-enforce-exclusivity=unchecked) would cost: it builds gesturectl in release a
-# second time with the checks on (-Xswiftc -enforce-exclusivity=checked, which comes after the
-# package's flag and overrides it, into .build/exclusivity-checked), and counts under callgrind,
-# as `instructions` does, the instructions and the swift_beginAccess calls per W1 event of both
-# builds, then names the source lines that make the most checks (Scripts/accesscount.c, counted
-# in a plain run of the checked build): about 3 minutes, 2 more when the second build is made.
+# `exclusivity` measures what the package's release-only unsafe flags buy (Package.swift:
+# -enforce-exclusivity=unchecked and -cross-module-optimization): it builds gesturectl in release a
+# second time without them (GESTURE_SAFE_BUILD=1, into .build/safe), the build the package is
+# headed for, and counts under callgrind, as `instructions` does, the instructions and the
+# swift_beginAccess calls (dynamic exclusivity checks) per W1 event of both builds, then names the
+# source lines that make the most checks (Scripts/accesscount.c, counted in a plain run of the safe
+# build): about 3 minutes, 2 more when the second build is made.
 # `all` runs none of the three
 # callgrind modes.
 #
@@ -187,12 +187,9 @@ fi
 
 if [ "$what" = exclusivity ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is needed for 'exclusivity'" >&2; exit 69; }
-  # SwiftPM passes -Xswiftc flags after a target's own, and of two -enforce-exclusivity flags the
-  # compiler obeys the last: the checks are on in every module (swift_beginAccess is counted
-  # below, and a build that calls it never is an error).
-  checked_path=.build/exclusivity-checked
-  echo "== build (release, dynamic exclusivity checks on: -Xswiftc -enforce-exclusivity=checked, in $checked_path)"
-  swift build -c release --product gesturectl --build-path "$checked_path" -Xswiftc -enforce-exclusivity=checked 2>&1 | tail -1
+  safe_path=.build/safe
+  echo "== build (release without the unsafe flags: GESTURE_SAFE_BUILD=1, in $safe_path)"
+  GESTURE_SAFE_BUILD=1 swift build -c release --product gesturectl --build-path "$safe_path" 2>&1 | tail -1
   w1_100k=$(stream 100000)
   # The calls of a function in a profile: the sum of its callers' counts in callgrind_annotate's
   # tree of callers (0 when nothing calls it).
@@ -211,30 +208,30 @@ print(total)' "$2"
   }
   echo "== exclusivity checks: instructions and swift_beginAccess calls per W1 event ($w1_scene, 100k events; callgrind, warm-up and one timed replay)"
   totals=()
-  for build in unchecked checked; do
+  for build in shipped safe; do
     binary="$ctl" label="release build as shipped (checks off)"
-    [ "$build" = checked ] && binary="$checked_path/release/gesturectl" label="release build with the checks on"
+    [ "$build" = safe ] && binary="$safe_path/release/gesturectl" label="release build without the unsafe flags"
     profile="$out/callgrind-exclusivity-$build.out"
     collected=$(callgrind_w1 "$binary" "$w1_100k" "$profile")
     accesses=$(calls "$profile" swift_beginAccess)
-    if [ "$build" = checked ] && [ "$accesses" = 0 ]; then
-      echo "error: the checked build never called swift_beginAccess: -Xswiftc -enforce-exclusivity=checked no longer overrides Package.swift's flag" >&2
+    if [ "$build" = safe ] && [ "$accesses" = 0 ]; then
+      echo "error: the build without the unsafe flags never called swift_beginAccess: GESTURE_SAFE_BUILD=1 no longer drops Package.swift's flags" >&2
       exit 1
     fi
     totals+=("$collected")
     python3 -c "import sys; n, a = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}: {n / 200000:,.0f} instructions/event, {a / 200000:,.1f} swift_beginAccess calls/event')" \
       "$collected" "$accesses" "$label"
   done
-  python3 -c "import sys; off, on = int(sys.argv[1]), int(sys.argv[2]); print(f'the checks cost {(on - off) / 200000:,.0f} instructions/event ({on / off:.2f}x); profiles: callgrind_annotate --tree=caller $out/callgrind-exclusivity-{{unchecked,checked}}.out')" \
+  python3 -c "import sys; off, on = int(sys.argv[1]), int(sys.argv[2]); print(f'the build without the flags costs {(on - off) / 200000:,.0f} more instructions/event ({on / off:.2f}x); profiles: callgrind_annotate --tree=caller $out/callgrind-exclusivity-{{shipped,safe}}.out')" \
     "${totals[0]}" "${totals[1]}"
   # Where the checks are made: Scripts/accesscount.c counts swift_beginAccess by calling site in
-  # an ordinary run of the checked build (the whole run, so reading the files counts too), and
+  # an ordinary run of the safe build (the whole run, so reading the files counts too), and
   # addr2line names the source line of each site (the innermost inlined one).
   command -v addr2line >/dev/null || { echo "error: addr2line (binutils) is needed for 'exclusivity'" >&2; exit 69; }
   gcc -O2 -shared -fPIC -o "$out/accesscount.so" Scripts/accesscount.c -ldl
   sites="$out/exclusivity-sites.txt"
   GESTURE_ACCESS_COUNTS="$sites" LD_PRELOAD="$PWD/$out/accesscount.so" \
-    "$checked_path/release/gesturectl" bench "$w1_scene" "$w1_100k" --repeat 1 >/dev/null
+    "$safe_path/release/gesturectl" bench "$w1_scene" "$w1_100k" --repeat 1 >/dev/null
   echo "== the source lines that make the most checks, per W1 event (whole run: loading included; all of them in $sites.lines)"
   python3 - "$sites" "$PWD/" <<'PY'
 import collections, subprocess, sys
@@ -257,6 +254,41 @@ total = sum(lines.values())
 print(f"{total / 200000:,.1f} checks per event in all")
 for name, count in lines.most_common(15):
     print(f"{count / 200000:8.2f} {name}")
+PY
+  # Why they are made: the compiler proves a class property's accesses exclusive, and checks none
+  # of them at run time, when the property is internal to its module and no access to it may
+  # overlap another (an access that spans a call it cannot see through, an array changed in place
+  # included, may). The runtime module's optimized SIL, as the safe build compiles it, says which
+  # accesses are left to run time ([dynamic]) and which of those may overlap (no
+  # [no_nested_conflict]): the latter keep their property checked everywhere.
+  bin=$(GESTURE_SAFE_BUILD=1 swift build -c release --build-path "$safe_path" --show-bin-path)
+  swiftc -module-name GestureRuntime -parse-as-library -whole-module-optimization -O -emit-sil \
+    -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
+    -package-name "$(basename "$PWD")" -I "$bin/Modules" -DSWIFT_PACKAGE \
+    @"$bin/GestureRuntime.build/sources" -o "$out/GestureRuntime.sil"
+  echo "== the properties the runtime module checks at run time: accesses in its SIL (all of them in $out/exclusivity-properties.txt)"
+  python3 - "$out/GestureRuntime.sil" "$out/exclusivity-properties.txt" <<'PY'
+import collections, re, sys
+checked, overlapping, proved = collections.Counter(), collections.Counter(), collections.Counter()
+for function in re.split(r"\n(?=sil )", open(sys.argv[1]).read()):
+    addresses = {}
+    for line in function.splitlines():
+        address = re.match(r"\s*(%\d+) = (?:ref_element_addr|global_addr)(?: \[immutable\])? .*?#(\S+)", line)
+        if address:
+            addresses[address.group(1)] = address.group(2)
+        access = re.match(r"\s*%\d+ = begin_access \[\w+\] \[(\w+)\]( \[no_nested_conflict\])? (%\d+)", line)
+        if access and access.group(3) in addresses:
+            name = addresses[access.group(3)]
+            if access.group(1) == "dynamic":
+                checked[name] += 1
+                overlapping[name] += not access.group(2)
+            else:
+                proved[name] += 1
+rows = [f"{checked[name]:5} checked {overlapping[name]:5} may overlap {proved[name]:5} proved  {name}"
+        for name, _ in checked.most_common()]
+open(sys.argv[2], "w").write("\n".join(rows) + "\n")
+print(f"{sum(checked.values())} accesses checked at run time ({sum(overlapping.values())} of them may overlap), {sum(proved.values())} proved")
+print("\n".join(rows[:15]))
 PY
 fi
 
