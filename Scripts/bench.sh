@@ -264,7 +264,8 @@ PY
   bin=$(GESTURE_SAFE_BUILD=1 swift build -c release --build-path "$safe_path" --show-bin-path)
   swiftc -module-name GestureRuntime -parse-as-library -whole-module-optimization -O -emit-sil \
     -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
-    -package-name "$(basename "$PWD")" -I "$bin/Modules" -DSWIFT_PACKAGE \
+    -package-name "$(grep -o '"-package-name","[^"]*"' "$safe_path/release.yaml" | head -1 | cut -d'"' -f4)" \
+    -I "$bin/Modules" -DSWIFT_PACKAGE \
     @"$bin/GestureRuntime.build/sources" -o "$out/GestureRuntime.sil"
   echo "== the properties the runtime module checks at run time: accesses in its SIL (all of them in $out/exclusivity-properties.txt)"
   python3 - "$out/GestureRuntime.sil" "$out/exclusivity-properties.txt" <<'PY'
