@@ -1,22 +1,22 @@
 // swift-tools-version:6.2
 // 6.2, not 6.0: SwiftPM lets an app depend on a released version of a package with unsafe build
-// flags (the release-only exclusivity flag below) only when that package's tools version is 6.2
+// flags (the two release-only flags below) only when that package's tools version is 6.2
 // or later; with 6.0 every app that points at a release fails with "contains unsafe build flags".
 import PackageDescription
 
 /// The two unsafe flags of release builds, which the package means to drop.
 ///
-/// Exclusive-access checks stay on in debug builds (and so in the tests); in release builds they
-/// cost a thread-local look-up on every class-property access on the per-event path (W1 on
-/// 49f2a61: 4,882 instructions per event without them, 21,103 with them and without the flag below,
-/// 169 checks per event).
+/// `-enforce-exclusivity=unchecked`: exclusive-access checks stay on in debug builds (and so in
+/// the tests); in release builds they cost a thread-local look-up on every class-property access
+/// on the per-event path. W1 on 49f2a61: 4,882 instructions per event as shipped, 21,103 with the
+/// checks on and without cross-module optimization (169 checks per event).
 /// `@exclusivity(unchecked)` on the properties is no substitute: other modules of the package
-/// still check their accesses. The flag goes once the per-event state lives in the runtime's own
-/// tables (BENCHMARKS.md).
+/// still check their accesses. It goes once the per-event state lives in the runtime's own tables
+/// (BENCHMARKS.md).
 ///
-/// Cross-module optimization, release only as well: 5,306 -> 5,138 instructions per W1 event
-/// (b497e88). It goes with the exclusivity flag: with the checks on, it keeps the runtime's own
-/// internal properties checked at run time (BENCHMARKS.md).
+/// `-cross-module-optimization`: 5,306 -> 5,138 instructions per W1 event on b497e88. It goes with
+/// the exclusivity flag: with the checks on, it keeps the runtime's own internal properties
+/// checked at run time (BENCHMARKS.md).
 ///
 /// `GESTURE_SAFE_BUILD=1` in the environment builds without both: the build the package is
 /// headed for, which `Scripts/bench.sh exclusivity` measures beside the one shipped.

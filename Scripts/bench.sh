@@ -16,7 +16,9 @@
 # headed for, and counts under callgrind, as `instructions` does, the instructions and the
 # swift_beginAccess calls (dynamic exclusivity checks) per W1 event of both builds, then names the
 # source lines that make the most checks (Scripts/accesscount.c, counted in a plain run of the safe
-# build): about 3 minutes, 2 more when the second build is made.
+# build), and last compiles the runtime module's SIL as the safe build does to count, per property
+# with an access checked at run time, those accesses and the ones that may overlap another
+# (bench-out/exclusivity-properties.txt): about 4 minutes, 2 more when the second build is made.
 # `all` runs none of the three
 # callgrind modes.
 #
@@ -29,6 +31,9 @@
 # Writes its workloads to bench-out/ (ignored by git); prints the figures to record.
 set -euo pipefail
 cd "$(dirname "$0")/.."
+# The shipped build is the one measured (a GESTURE_SAFE_BUILD left in the environment would drop
+# Package.swift's flags from it); `exclusivity` sets it for its second build alone.
+unset GESTURE_SAFE_BUILD
 what="${1:-w1}"
 usage="usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|exclusivity|all]"
 case "$what" in
@@ -262,10 +267,13 @@ PY
   # accesses are left to run time ([dynamic]) and which of those may overlap (no
   # [no_nested_conflict]): the latter keep their property checked everywhere.
   bin=$(GESTURE_SAFE_BUILD=1 swift build -c release --build-path "$safe_path" --show-bin-path)
+  # The language flags repeat Package.swift's settings (keep them in step); the package name is
+  # the one SwiftPM gave the build.
+  package_name=$(grep -o '"-package-name","[^"]*"' "$safe_path/release.yaml" | head -1 | cut -d'"' -f4)
+  [ -n "$package_name" ] || { echo "error: no -package-name in $safe_path/release.yaml: cannot compile the runtime's SIL" >&2; exit 1; }
   swiftc -module-name GestureRuntime -parse-as-library -whole-module-optimization -O -emit-sil \
     -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
-    -package-name "$(grep -o '"-package-name","[^"]*"' "$safe_path/release.yaml" | head -1 | cut -d'"' -f4)" \
-    -I "$bin/Modules" -DSWIFT_PACKAGE \
+    -package-name "$package_name" -I "$bin/Modules" -DSWIFT_PACKAGE \
     @"$bin/GestureRuntime.build/sources" -o "$out/GestureRuntime.sil"
   echo "== the properties the runtime module checks at run time: accesses in its SIL (all of them in $out/exclusivity-properties.txt)"
   python3 - "$out/GestureRuntime.sil" "$out/exclusivity-properties.txt" <<'PY'
@@ -274,7 +282,7 @@ checked, overlapping, proved = collections.Counter(), collections.Counter(), col
 for function in re.split(r"\n(?=sil )", open(sys.argv[1]).read()):
     addresses = {}
     for line in function.splitlines():
-        address = re.match(r"\s*(%\d+) = (?:ref_element_addr|global_addr)(?: \[immutable\])? .*?#(\S+)", line)
+        address = re.match(r"\s*(%\d+) = ref_element_addr(?: \[immutable\])? .*?#(\S+)", line)
         if address:
             addresses[address.group(1)] = address.group(2)
         access = re.match(r"\s*%\d+ = begin_access \[\w+\] \[(\w+)\]( \[no_nested_conflict\])? (%\d+)", line)
