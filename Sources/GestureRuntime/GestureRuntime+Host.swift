@@ -5,10 +5,11 @@ import GestureCore
 ///
 /// During a dispatch these requests come from user code (a touch method, a delegate, an action):
 /// what the asking code can see of them changes at once (the recognizer's own touches, its
-/// timers, its requested state), and the rest is only recorded, in the ``inbox`` (timers in
+/// requested state; the runtime's pending timers, as its public API reports them, count the
+/// timers asked for), and the rest is only recorded, in the ``inbox`` (timers in
 /// ``inboxTimers``), and applied by the dispatch right after that code returns (`runUserCode`),
-/// in the order asked: no rule runs inside user code. Between dispatches (app code) a request is
-/// applied at once.
+/// in the order asked: no rule runs inside user code, and none of the runtime's timer state
+/// changes there. Between dispatches (app code) a request is applied at once.
 extension GestureRuntime: GestureHost {
   /// A request made through the host from inside user code, applied once that code returns.
   enum HostRequest {
@@ -22,6 +23,19 @@ extension GestureRuntime: GestureHost {
     /// A view left the tree with nothing in an attempt: its unlisted recognizers leave the
     /// participants (`dropUnlistedParticipants`).
     case dropUnlistedParticipants
+  }
+
+  /// A timer a recognizer started (`deadline`) or cancelled (nil) from user code, applied once
+  /// that code returns, with the others, in the order asked. `slotWhenAsked` is the recognizer's
+  /// slot number when it asked; the slot is named, not the recognizer, when it is this runtime's
+  /// (as a queued timer names it; a recognizer gone to another runtime since has no live timer
+  /// here). A recognizer without a slot here is named in `unslotted`; it asks nothing once its
+  /// number has changed.
+  struct TimerRequest {
+    let slotWhenAsked: RuntimeSlotNumber
+    let unslotted: GestureRecognizer?
+    let id: Int
+    let deadline: Timestamp?
   }
 
   var currentTime: Timestamp { now }
@@ -93,28 +107,39 @@ extension GestureRuntime: GestureHost {
   }
 
   func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64) {
-    // The timer's generation is set at once: the recognizer may cancel the timer before it returns.
     let deadline = Timestamp(microseconds: now.microseconds &+ microseconds)
-    let timer = armedTimer(of: recognizer, id: id, deadline: deadline)
     if isDispatching {
-      inboxTimers.append(timer)
-      userCodeAsked = true
+      askTimer(of: recognizer, id: id, deadline: deadline)
     } else {
-      queueTimer(timer)
+      queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
     }
   }
 
   func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int) {
-    // At once, as a start is: the recognizer may start the timer again before it returns.
-    cancelTimer(of: recognizer, id: id)
+    if isDispatching {
+      askTimer(of: recognizer, id: id, deadline: nil)
+    } else {
+      cancelTimer(of: recognizer, id: id)
+    }
+  }
+
+  /// Records a timer's start (a deadline) or cancellation (nil) asked from user code.
+  @inline(__always)
+  private func askTimer(of recognizer: GestureRecognizer, id: Int, deadline: Timestamp?) {
+    let number = recognizer.runtimeSlot
+    let unslotted = number.owner == runtimeNumber ? nil : recognizer
+    inboxTimers.append(TimerRequest(slotWhenAsked: number, unslotted: unslotted, id: id, deadline: deadline))
+    userCodeAsked = true
   }
 
   // MARK: Applying the requests
 
   /// Applies what user code asked while it ran, in the order asked (called by `runUserCode`
-  /// once the code returned). The timers are queued last: nothing else that can be asked reads
-  /// or changes the timer queue, and queueing a timer changes nothing else, so this is the order
-  /// asked as far as anything can tell.
+  /// once the code returned). The timers are started and cancelled last, in the order asked
+  /// among themselves: nothing else that can be asked reads or changes a timer, and a timer
+  /// changes nothing else, so this is the order asked as far as anything can tell. (A scene
+  /// change made from user code that forgets a recognizer's timers at once also forgets those
+  /// it asked for until then: `cancelAllTimers`.)
   func applyInbox() {
     assertNoUserCode(in: "applyInbox")
     var index = 0
@@ -131,9 +156,27 @@ extension GestureRuntime: GestureHost {
     }
     if index > 0 { inbox.clear() }
     if !inboxTimers.isEmpty {
-      // Taken out of the list (not copied) into the queue, first asked first.
-      if inboxTimers.count > 1 { inboxTimers.reverse() }
-      while let timer = inboxTimers.popLast() { queueTimer(timer) }
+      for index in 0..<inboxTimers.count {
+        let asked = inboxTimers[index].slotWhenAsked
+        let id = inboxTimers[index].id
+        let deadline = inboxTimers[index].deadline
+        if asked.owner == runtimeNumber {
+          if let deadline {
+            queueTimer(armedTimer(ofSlot: asked.index, id: id, deadline: deadline))
+          } else {
+            cancelTimer(ofSlot: asked.index, id: id)
+          }
+        } else if let recognizer = inboxTimers[index].unslotted, recognizer.runtimeSlot.owner == asked.owner,
+          recognizer.runtimeSlot.index == asked.index
+        {
+          if let deadline {
+            queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
+          } else {
+            cancelTimer(of: recognizer, id: id)
+          }
+        }
+      }
+      inboxTimers.clear()
     }
     userCodeAsked = false
   }

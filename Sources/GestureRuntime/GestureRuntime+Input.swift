@@ -76,14 +76,9 @@ extension GestureRuntime {
   /// The deadline of the next timer that will fire, if any.
   public var nextTimerDeadline: Timestamp? {
     while let next = timers.first, !isLive(next) { _ = timers.pop() }
-    let queued = timers.first?.deadline
-    if inboxTimers.isEmpty { return queued }
-    // Read from user code that started timers: they are pending, if not queued yet.
-    var next = queued
-    for timer in inboxTimers where isLive(timer) && (next.map { timer.deadline < $0 } ?? true) {
-      next = timer.deadline
-    }
-    return next
+    if inboxTimers.isEmpty { return timers.first?.deadline }
+    // Read from user code that started or cancelled timers: they count as applied.
+    return pendingTimersInOrder().first?.deadline
   }
 
   /// Whether any timer is pending.

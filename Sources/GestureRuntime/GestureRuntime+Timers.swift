@@ -15,9 +15,14 @@ extension GestureRuntime {
   /// ``GestureCore/GestureRecognizer/cancelTimer(_:)`` forgets the generation.
   @inline(__always)
   func armedTimer(of recognizer: GestureRecognizer, id: Int, deadline: Timestamp) -> PendingTimer {
+    armedTimer(ofSlot: ownSlot(recognizer), id: id, deadline: deadline)
+  }
+
+  /// Timer `id` of the recognizer with slot `number`, armed (`armedTimer(of:id:deadline:)`).
+  @inline(__always)
+  func armedTimer(ofSlot number: Int, id: Int, deadline: Timestamp) -> PendingTimer {
     timerGeneration &+= 1
     let generation = timerGeneration
-    let number = ownSlot(recognizer)
     if let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) {
       slots[number].timerGenerations[index].generation = generation
     } else {
@@ -62,11 +67,62 @@ extension GestureRuntime {
     slots[number].timerGenerations.remove(at: index)
   }
 
-  /// Forgets every pending timer of the recognizer (they are skipped when they come due).
+  /// Forgets every pending timer of the recognizer (they are skipped when they come due), and
+  /// the starts and cancellations it asked for from user code that has not returned yet (a scene
+  /// change made from there forgets its timers at once: they forget what was asked before it).
   @inline(__always)
   func cancelAllTimers(of recognizer: GestureRecognizer) {
     let number = slot(recognizer)
     if !slots[number].timerGenerations.isEmpty { slots[number].timerGenerations.clear() }
+    if !inboxTimers.isEmpty {
+      inboxTimers.removeAll { asked in
+        asked.slotWhenAsked.owner == runtimeNumber
+          ? asked.slotWhenAsked.index == number : asked.unslotted === recognizer
+      }
+    }
+  }
+
+  /// The pending timers in the order they will come due (deadline order, then the order they
+  /// were asked for), as ``nextTimerDeadline`` and ``finish()`` report them, which user code may
+  /// call: those user code still running asked for count as applied. A queued timer is superseded
+  /// by a start or cancellation of its id that its recognizer asked for since; of the timers
+  /// asked for, the last start of each id counts, unless a cancellation of that id follows it.
+  /// Not for the per-event path.
+  func pendingTimersInOrder() -> [(deadline: Timestamp, recognizer: GestureRecognizer?, id: Int)] {
+    // The requests that take effect (`applyInbox`), in the order asked: those naming a slot of
+    // this runtime, and those of a recognizer without one whose number has not changed since.
+    let asked = inboxTimers.filter { asked in
+      asked.slotWhenAsked.owner == runtimeNumber
+        || asked.unslotted.map { $0.runtimeSlot == asked.slotWhenAsked } ?? false
+    }
+    func sameTimer(_ one: TimerRequest, _ other: TimerRequest) -> Bool {
+      one.id == other.id && one.slotWhenAsked == other.slotWhenAsked && one.unslotted === other.unslotted
+    }
+    var pending = timers.entriesInOrder.filter { timer in
+      isLive(timer)
+        && !asked.contains {
+          $0.id == timer.id && $0.slotWhenAsked == RuntimeSlotNumber(owner: runtimeNumber, index: timer.slot)
+        }
+    }.map { (deadline: $0.deadline, recognizer: slots[$0.slot].recognizer, id: $0.id) }
+    var started: [(deadline: Timestamp, recognizer: GestureRecognizer?, id: Int)] = []
+    for (index, request) in asked.enumerated() {
+      guard let deadline = request.deadline, !asked[(index + 1)...].contains(where: { sameTimer($0, request) })
+      else { continue }
+      if let recognizer = request.unslotted {
+        started.append((deadline, recognizer, request.id))
+      } else if let recognizer = slots[request.slotWhenAsked.index].recognizer,
+        recognizer.runtimeSlot == request.slotWhenAsked
+      {
+        // Armed in its slot, it fires only while the recognizer still has that slot here.
+        started.append((deadline, recognizer, request.id))
+      }
+    }
+    guard !started.isEmpty else { return pending }
+    // After the queued timers of the same deadline, which were queued first.
+    pending += started
+    return pending.enumerated().sorted {
+      $0.element.deadline != $1.element.deadline ? $0.element.deadline < $1.element.deadline : $0.offset < $1.offset
+    }.map(\.element)
   }
 
   func fire(_ timer: PendingTimer) {

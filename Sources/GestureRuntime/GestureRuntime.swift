@@ -125,11 +125,11 @@ public final class GestureRuntime {
   let watchdogCandidates = ScratchList<GestureRecognizer>()
   var deferred: [() -> Void] = []
   /// What user code asked through the host while it ran, applied right after it returns
-  /// (GestureRuntime+Host.swift); empty outside user code. The timers it started wait apart
-  /// (most requests are a timer, and a plain list of them costs least), and `userCodeAsked` says
-  /// whether either list has anything.
+  /// (GestureRuntime+Host.swift); empty outside user code. The timers it started or cancelled
+  /// wait apart, in the order asked (most requests are a timer, and a plain list of them costs
+  /// least), and `userCodeAsked` says whether either list has anything.
   var inbox: [HostRequest] = []
-  var inboxTimers: [PendingTimer] = []
+  var inboxTimers: [TimerRequest] = []
   var userCodeAsked = false
   #if DEBUG
     /// How many calls into user code are running (debug builds): the rules trap when entered

@@ -72,17 +72,10 @@ extension GestureRuntime {
     var leftovers = RuntimeLeftovers()
     let down = liveTouches.numbers.filter { !pointer.isSynthetic($0) }.map { records[$0] }
     leftovers.touches = down.sorted { $0.serial < $1.serial }.map(\.touch.identifier)
-    var pending = timers.entriesInOrder
-    if !inboxTimers.isEmpty {
-      // Read from user code that started timers: they are pending, if not queued yet, and come
-      // after the queued ones of their deadline.
-      pending = (pending + inboxTimers).enumerated().sorted {
-        $0.element.deadline != $1.element.deadline ? $0.element.deadline < $1.element.deadline : $0.offset < $1.offset
-      }.map(\.element)
-    }
-    leftovers.timers = pending.filter(isLive).map { timer in
+    // Read from user code that started or cancelled timers, they count as applied.
+    leftovers.timers = pendingTimersInOrder().map { timer in
       RuntimeLeftovers.PendingTimer(
-        recognizer: slots[timer.slot].recognizer?.displayName ?? "?",
+        recognizer: timer.recognizer?.displayName ?? "?",
         id: timer.id == Self.watchdogTimerID || timer.id == Self.scrollIdleTimerID ? nil : timer.id,
         deadline: timer.deadline)
     }

@@ -241,6 +241,35 @@ private final class AskingRecognizer: GestureRecognizer {
   }
 }
 
+/// A recognizer that starts two timers when its touch begins and, on the first move, cancels one
+/// of them, starts the other again for later, and starts and cancels a third; it reads the
+/// runtime's pending timers back from inside that callback.
+private final class Retiming: GestureRecognizer {
+  weak var dispatcher: GestureRuntime?
+  var seen: [String] = []
+
+  override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    startTimer(1, after: .milliseconds(500))
+    startTimer(2, after: .milliseconds(300))
+    seen.append("began: next \(dispatcher?.nextTimerDeadline.map { "\($0)" } ?? "none")")
+  }
+
+  override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    guard seen.count == 1 else { return }
+    cancelTimer(2)
+    startTimer(1, after: .milliseconds(600))
+    startTimer(3, after: .milliseconds(50))
+    cancelTimer(3)
+    seen.append("moved: next \(dispatcher?.nextTimerDeadline.map { "\($0)" } ?? "none")")
+    seen.append("left: \(dispatcher?.finish().timers.map(\.description) ?? [])")
+  }
+
+  override func timerFired(_ id: Int) {
+    seen.append("timer \(id) fired")
+    setState(.failed, reason: "timer \(id)")
+  }
+}
+
 /// A recognizer that begins on its first move and, once it has begun, ignores every further
 /// touch in the `touchesBegan` that brings it, then stops cancelling touches in its view and
 /// removes a view it was given from the tree.
@@ -365,6 +394,85 @@ struct CallbackRequestTests {
         "5.4 state other possible → failed: undecided 5 s after its touches ended",
         "5.4 view V touchesEnded 2",
         "5.4 reset other",
+      ])
+  }
+
+  @Test(
+    "Timers cancelled and started again from a callback: read back from inside it, they are already as asked, and only the last start fires"
+  )
+  func retimingFromACallback() {
+    let h = Harness()
+    let retiming = h.add(Retiming(), "retiming")
+    retiming.dispatcher = h.runtime
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 12, 10, at: 0.1)
+    h.advance(to: 1)
+    h.up(1, 12, 10, at: 1.1)
+    h.finish()
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      retiming.seen == [
+        // Started in this callback: pending, though queued only once it returns.
+        "began: next 0.3",
+        // Timer 2 cancelled, timer 1 moved to 0.7, timer 3 started and cancelled.
+        "moved: next 0.7",
+        "left: [\"retiming timer 1 at 0.7 s\"]",
+        "timer 1 fired",
+      ])
+    #expect(
+      h.lines == [
+        "0 touch 1 began (10, 10) V",
+        "0 view V touchesBegan 1",
+        "0.1 touch 1 moved (12, 10) V",
+        "0.1 view V touchesMoved 1",
+        "0.7 state retiming possible → failed: timer 1",
+        "0.7 reset retiming",
+        "1.1 touch 1 ended (12, 10) V",
+        "1.1 view V touchesEnded 1",
+      ])
+  }
+
+  @Test(
+    "An action that starts another recognizer's timer and then removes that recognizer, out of any attempt: the timer never fires"
+  )
+  func timerOfARecognizerRemovedInTheSameAction() {
+    let h = Harness()
+    let other = View(name: "Q", frame: Rect(x: 300, y: 0, width: 100, height: 100))
+    h.window.addSubview(other)
+    let quiet = h.add(ScriptedRecognizer(), "quiet", to: other)
+    quiet.onEnded = [[.failed]]
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    // A first gesture on Q gives quiet its host; it ends and is reset.
+    h.down(1, 310, 10, at: 0)
+    h.up(1, 310, 10, at: 0.1)
+    pan.addAction { recognizer in
+      guard recognizer.state == .began else { return }
+      // Due before the next event: nothing but the removal keeps it from firing.
+      quiet.startTimer(7, after: .milliseconds(50))
+      other.removeGestureRecognizer(quiet)
+      // Removed (with its host gone), it can start nothing more.
+      quiet.startTimer(8, after: .seconds(1))
+    }
+    h.down(2, 10, 10, at: 1)
+    h.move(2, 40, 10, at: 1.1)
+    h.up(2, 40, 10, at: 1.2)
+    h.advance(to: 5)
+    h.finish()
+    #expect(h.runtime.finish().isEmpty)
+    #expect(quiet.received == ["began [1]", "ended [1]"])
+    #expect(
+      h.decisions == [
+        "0 view Q touchesBegan 1",
+        "0.1 state quiet possible → failed: failed",
+        "0.1 view Q touchesEnded 1",
+        "0.1 reset quiet",
+        "1 view V touchesBegan 2",
+        "1.1 state pan possible → began: moved 30 pt, at least 10 pt",
+        "1.1 action pan began at (40, 10) translation (20, 0) velocity (300, 0)",
+        "1.1 view V touchesCancelled 2",
+        "1.2 state pan began → ended: all fingers lifted",
+        "1.2 action pan ended at (40, 10) translation (20, 0) velocity (300, 0)",
+        "1.2 reset pan",
       ])
   }
 
