@@ -28,6 +28,12 @@ extension GestureRuntime {
     isDispatching = true
     body()
     settle()
+    // Timers asked for after the last callback returned (by a trace sink, say): applied now, as
+    // they may be due before the next dispatch (the rest of the inbox waits for it).
+    if !inboxTimers.isEmpty {
+      applyTimerRequests()
+      userCodeAsked = !inbox.isEmpty
+    }
     isDispatching = false
     if !deferred.isEmpty { runDeferred() }
     #if DEBUG

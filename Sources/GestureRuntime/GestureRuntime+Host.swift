@@ -155,30 +155,43 @@ extension GestureRuntime: GestureHost {
       }
     }
     if index > 0 { inbox.clear() }
-    if !inboxTimers.isEmpty {
-      for index in 0..<inboxTimers.count {
-        let asked = inboxTimers[index].slotWhenAsked
-        let id = inboxTimers[index].id
-        let deadline = inboxTimers[index].deadline
-        if asked.owner == runtimeNumber {
-          if let deadline {
-            queueTimer(armedTimer(ofSlot: asked.index, id: id, deadline: deadline))
-          } else {
-            cancelTimer(ofSlot: asked.index, id: id)
-          }
-        } else if let recognizer = inboxTimers[index].unslotted, recognizer.runtimeSlot.owner == asked.owner,
-          recognizer.runtimeSlot.index == asked.index
-        {
-          if let deadline {
-            queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
-          } else {
-            cancelTimer(of: recognizer, id: id)
-          }
+    if !inboxTimers.isEmpty { applyTimerRequests() }
+    userCodeAsked = false
+  }
+
+  /// Starts and cancels the timers asked for, in the order asked (`applyInbox`, and the end of a
+  /// dispatch, for those that code other than a callback asked after the last one returned:
+  /// timers are due before the next dispatch starts).
+  func applyTimerRequests() {
+    assertNoUserCode(in: "applyTimerRequests")
+    for index in 0..<inboxTimers.count {
+      let asked = inboxTimers[index].slotWhenAsked
+      let id = inboxTimers[index].id
+      let deadline = inboxTimers[index].deadline
+      if asked.owner == runtimeNumber {
+        if let deadline {
+          queueTimer(armedTimer(ofSlot: asked.index, id: id, deadline: deadline))
+        } else {
+          cancelTimer(ofSlot: asked.index, id: id)
+        }
+      } else if let recognizer = inboxTimers[index].unslotted, stillAsks(recognizer, asked) {
+        if let deadline {
+          queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
+        } else {
+          cancelTimer(of: recognizer, id: id)
         }
       }
-      inboxTimers.clear()
     }
-    userCodeAsked = false
+    inboxTimers.clear()
+  }
+
+  /// Whether a recognizer that had no slot here when it asked (`asked`, its number then) still
+  /// asks: its number is unchanged, or it is a slot of this runtime, given by an earlier request
+  /// applied with it (nothing else gives one while callbacks run). One gone to another runtime
+  /// asks nothing.
+  func stillAsks(_ recognizer: GestureRecognizer, _ asked: RuntimeSlotNumber) -> Bool {
+    let number = recognizer.runtimeSlot
+    return number.owner == runtimeNumber || (number.owner == asked.owner && number.index == asked.index)
   }
 
   /// A recognizer ignores a touch it no longer tracks (<doc:BehaviourReference> §2.5).

@@ -92,8 +92,7 @@ extension GestureRuntime {
     // The requests that take effect (`applyInbox`), in the order asked: those naming a slot of
     // this runtime, and those of a recognizer without one whose number has not changed since.
     let asked = inboxTimers.filter { asked in
-      asked.slotWhenAsked.owner == runtimeNumber
-        || asked.unslotted.map { $0.runtimeSlot == asked.slotWhenAsked } ?? false
+      asked.slotWhenAsked.owner == runtimeNumber || asked.unslotted.map { stillAsks($0, asked.slotWhenAsked) } ?? false
     }
     func sameTimer(_ one: TimerRequest, _ other: TimerRequest) -> Bool {
       one.id == other.id && one.slotWhenAsked == other.slotWhenAsked && one.unslotted === other.unslotted
@@ -109,11 +108,14 @@ extension GestureRuntime {
       guard let deadline = request.deadline, !asked[(index + 1)...].contains(where: { sameTimer($0, request) })
       else { continue }
       if let recognizer = request.unslotted {
-        started.append((deadline, recognizer, request.id))
+        // Its slot, given when the request is applied, has no watchdog pending.
+        if request.id != Self.watchdogTimerID { started.append((deadline, recognizer, request.id)) }
       } else if let recognizer = slots[request.slotWhenAsked.index].recognizer,
-        recognizer.runtimeSlot == request.slotWhenAsked
+        recognizer.runtimeSlot == request.slotWhenAsked,
+        request.id != Self.watchdogTimerID || slots[request.slotWhenAsked.index].watchdogPending
       {
-        // Armed in its slot, it fires only while the recognizer still has that slot here.
+        // Armed in its slot, it fires only while the recognizer still has that slot here (and
+        // one with the watchdog's identifier, only while the runtime's watchdog is pending: `isLive`).
         started.append((deadline, recognizer, request.id))
       }
     }

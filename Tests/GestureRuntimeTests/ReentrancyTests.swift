@@ -270,6 +270,40 @@ private final class Retiming: GestureRecognizer {
   }
 }
 
+/// A trace sink that, on the first line ending with `trigger`, runs `reaction` (code that is not
+/// a callback of the runtime, but runs during its dispatch).
+private final class ReactingSink: TraceSink {
+  let recorder: TraceRecorder
+  let trigger: String
+  var reaction: (() -> Void)?
+
+  init(recorder: TraceRecorder, trigger: String) {
+    self.recorder = recorder
+    self.trigger = trigger
+  }
+
+  func record(_ event: TraceEvent) {
+    recorder.record(event)
+    if event.description.hasSuffix(trigger), let reaction {
+      self.reaction = nil
+      reaction()
+    }
+  }
+}
+
+/// A recognizer that starts a timer with the identifier the runtime's watchdog uses, and reads
+/// the pending timers back.
+private final class WatchdogNumbered: GestureRecognizer {
+  weak var dispatcher: GestureRuntime?
+  var seen: [String] = []
+
+  override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+    startTimer(.min, after: .milliseconds(100))
+    seen.append("next \(dispatcher?.nextTimerDeadline.map { "\($0)" } ?? "none")")
+    seen.append("left: \(dispatcher?.finish().timers.map(\.description) ?? [])")
+  }
+}
+
 /// A recognizer that begins on its first move and, once it has begun, ignores every further
 /// touch in the `touchesBegan` that brings it, then stops cancelling touches in its view and
 /// removes a view it was given from the tree.
@@ -474,6 +508,38 @@ struct CallbackRequestTests {
         "1.2 action pan ended at (40, 10) translation (20, 0) velocity (300, 0)",
         "1.2 reset pan",
       ])
+  }
+
+  @Test(
+    "A trace sink that cancels a timer after the dispatch's last callback, then moves time: the timer does not fire"
+  )
+  func sinkCancelsThenAdvances() {
+    let h = Harness()
+    let waiting = h.add(ScriptedRecognizer(), "waiting")
+    let quitter = h.add(ScriptedRecognizer(), "quitter")
+    quitter.onEnded = [[.failed]]
+    let sink = ReactingSink(recorder: h.recorder, trigger: "reset quitter")
+    h.runtime.trace = sink
+    h.down(1, 10, 10, at: 0)
+    waiting.startTimer(1, after: .milliseconds(500))
+    let runtime = h.runtime
+    sink.reaction = {
+      waiting.cancelTimer(1)
+      runtime.advance(to: Timestamp(seconds: 1))
+    }
+    h.up(1, 10, 10, at: 0.1)
+    #expect(waiting.received == ["began [1]", "ended [1]"])
+    // What is left is the watchdog of `waiting`, still undecided.
+    #expect(runtime.nextTimerDeadline == Timestamp(seconds: 5.1))
+  }
+
+  @Test("A timer started from a callback with the watchdog's identifier is not reported as pending, as it never fires")
+  func watchdogIdentifierReadBack() {
+    let h = Harness()
+    let numbered = h.add(WatchdogNumbered(), "numbered")
+    numbered.dispatcher = h.runtime
+    h.down(1, 10, 10, at: 0)
+    #expect(numbered.seen == ["next none", "left: []"])
   }
 
   @Test("An action that requires a failure and starts a timer: both take effect once it returns, and nothing traps")
