@@ -8,8 +8,10 @@ import GestureCore
 /// requested state; the runtime's pending timers, as its public API reports them, count the
 /// timers asked for), and the rest is only recorded, in the ``inbox`` (timers in
 /// ``inboxTimers``), and applied by the dispatch right after that code returns (`runUserCode`),
-/// in the order asked: no rule runs inside user code, and none of the runtime's timer state
-/// changes there. Between dispatches (app code) a request is applied at once.
+/// in the order asked: no rule runs inside user code, and a timer asked for there changes none
+/// of the runtime's timer state until it returns. (A scene change made there still unlists the
+/// recognizers it takes away, and forgets their timers, at once: SceneChanges.) Between
+/// dispatches (app code) a request is applied at once.
 extension GestureRuntime: GestureHost {
   /// A request made through the host from inside user code, applied once that code returns.
   enum HostRequest {
