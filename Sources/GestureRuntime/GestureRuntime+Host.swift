@@ -170,18 +170,20 @@ extension GestureRuntime: GestureHost {
       let asked = inboxTimers[index].slotWhenAsked
       let id = inboxTimers[index].id
       let deadline = inboxTimers[index].deadline
+      // The slot the request names. A recognizer that had none here gets one for a start (a
+      // cancellation finds nothing in slot 0, which holds no timer).
+      let number: Int
       if asked.owner == runtimeNumber {
-        if let deadline {
-          queueTimer(armedTimer(ofSlot: asked.index, id: id, deadline: deadline))
-        } else {
-          cancelTimer(ofSlot: asked.index, id: id)
-        }
+        number = asked.index
       } else if let recognizer = inboxTimers[index].unslotted, stillAsks(recognizer, asked) {
-        if let deadline {
-          queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
-        } else {
-          cancelTimer(of: recognizer, id: id)
-        }
+        number = deadline == nil ? slot(recognizer) : ownSlot(recognizer)
+      } else {
+        continue
+      }
+      if let deadline {
+        queueTimer(armedTimer(ofSlot: number, id: id, deadline: deadline))
+      } else {
+        cancelTimer(ofSlot: number, id: id)
       }
     }
     inboxTimers.clear()
