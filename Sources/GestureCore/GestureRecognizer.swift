@@ -62,8 +62,6 @@ open class GestureRecognizer {
   public final var requiresExclusiveTouchType = true
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
-  /// Counts attempts; a touch is delivered only within the attempt that collected it.
-  package final var attempt: UInt32 = 1
   /// Whether the subclass asked for a state during the current delivery (<doc:BehaviourReference> §1.4).
   package final var requestedThisDelivery = false
   /// The state an action being sent reports as ``state``.
@@ -93,12 +91,11 @@ open class GestureRecognizer {
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
   final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
-  /// The ``attempt`` in which the subclass last started a timer (0: never). A runtime forgets a
-  /// recognizer's timers whenever its attempt ends, so in a later attempt, until a timer is
-  /// started again, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap
-  /// cancels three timers at each touch-down). The recognizer keeps this itself: no runtime
-  /// writes it.
-  final var timerStartAttempt: UInt32 = 0
+  /// Whether the subclass started a timer in the current attempt. A runtime forgets a
+  /// recognizer's timers whenever its attempt ends, and clears this then: until a timer is started
+  /// again, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap cancels
+  /// three timers at each touch-down).
+  package final var startedTimerInAttempt = false
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
   /// The actions registered with `addTarget(_:action:)`, by their target's identity.

@@ -148,7 +148,7 @@ extension GestureRuntime {
       {
         suppressors += 1
       }
-      records[record].entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
+      records[record].entries.append(TouchRecord.Entry(slot: number, attempt: slots[number].attempt))
       if !asksAboutPairs { handOver(touch, to: recognizer, record) }
     }
     if asksAboutPairs {

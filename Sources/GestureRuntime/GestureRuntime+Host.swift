@@ -210,7 +210,7 @@ extension GestureRuntime: GestureHost {
     if let record, records[record].suppressors > 0, records[record].phaseInDispatch == .began,
       records[record].viewState == .pending, cancelsTouchesInView,
       recognizer.publishedState == .began || recognizer.publishedState == .changed,
-      records[record].isHeld(by: recognizer)
+      isHeld(record, by: recognizer)
     {
       // It kept the touch from the view only while it held it (behaviour reference §2.5, 2.7).
       records[record].suppressors -= 1
@@ -221,8 +221,10 @@ extension GestureRuntime: GestureHost {
     }
     if trackedNone { watchdogCandidates.append(recognizer) }
     if let record {
-      for index in 0..<records[record].entries.count where records[record].entries[index].recognizer === recognizer {
-        records[record].entries[index].attempt = 0
+      let number = Int32(truncatingIfNeeded: slot(recognizer))
+      for index in 0..<records[record].entries.count where number != 0 && records[record].entries[index].slot == number
+      {
+        records[record].entries[index].ignored = true
       }
       markDirty(record)
     }

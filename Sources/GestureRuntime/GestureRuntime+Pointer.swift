@@ -73,15 +73,16 @@ extension GestureRuntime {
     insertLive(record)
     var edgesAdded = false
     for recognizer in collected {
-      if !slots[slot(recognizer)].participating {
+      let number = ownSlot(recognizer)
+      if !slots[number].participating {
         startAttempt(recognizer, depth: recognizer.view?.depth ?? 0)
-        if !slots[slot(recognizer)].requires.isEmpty { edgesAdded = true }
+        if !slots[number].requires.isEmpty { edgesAdded = true }
       }
-      slots[ownSlot(recognizer)].inputKind = kind
-      slots[ownSlot(recognizer)].watchdogPending = false
-      slots[ownSlot(recognizer)].sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
-      slots[ownSlot(recognizer)].touchType = slots[slot(recognizer)].touchType ?? touch.type
-      records[record].entries.append(TouchRecord.Entry(recognizer: recognizer, attempt: recognizer.attempt))
+      slots[number].inputKind = kind
+      slots[number].watchdogPending = false
+      slots[number].sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
+      slots[number].touchType = slots[number].touchType ?? touch.type
+      records[record].entries.append(TouchRecord.Entry(slot: number, attempt: slots[number].attempt))
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
     for recognizer in collected { handOver(touch, to: recognizer, record) }

@@ -25,18 +25,25 @@ extension GestureRuntime {
     event.modifierFlags = pointer.modifierFlags
     passMark &+= 1
     let mark = passMark
-    var order: [GestureRecognizer] = []
-    swap(&order, &scratchRecognizers)
+    // Each recognizer in the order of its first entry, valid or not (an entry made for an earlier
+    // owner of its slot excepted), by slot number: no slot is given back during a dispatch.
+    var order: [Int] = []
+    swap(&order, &eventSlots)
     for index in 0..<eventRecords.count {
       let entries = records[eventRecords[index]].entries
-      for entryIndex in 0..<entries.count where slots[slot(entries[entryIndex].recognizer)].mark != mark {
-        slots[ownSlot(entries[entryIndex].recognizer)].mark = mark
-        order.append(entries[entryIndex].recognizer)
+      for entryIndex in 0..<entries.count {
+        let number = Int(entries[entryIndex].slot)
+        guard slots[number].mark != mark, entries[entryIndex].attempt >= slots[number].firstAttempt,
+          slots[number].recognizer != nil
+        else { continue }
+        slots[number].mark = mark
+        order.append(number)
       }
     }
     let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
-    for recognizer in order {
-      guard !recognizer.requestedState.isTerminal, recognizer.isAttached else { continue }
+    for number in order {
+      guard let recognizer = slots[number].recognizer, !recognizer.requestedState.isTerminal, recognizer.isAttached
+      else { continue }
       recognizer.requestedThisDelivery = false
       ignoredThisDelivery = 0
       var delivered = 0
@@ -45,7 +52,9 @@ extension GestureRuntime {
         scratchTouches.clear()
         for index in 0..<eventRecords.count {
           let record = eventRecords[index]
-          if records[record].phaseInDispatch == phase && records[record].isHeld(by: recognizer) {
+          if records[record].phaseInDispatch == phase
+            && records[record].isHeld(bySlot: number, attempt: slots[number].attempt)
+          {
             scratchTouches.append(records[record].touch)
           }
         }
@@ -58,7 +67,7 @@ extension GestureRuntime {
     }
     scratchTouches.clear()
     order.clear()
-    scratchRecognizers = order
+    eventSlots = order
   }
 
   /// Delivers a one-touch event: the list of its one touch is kept between events and updated
@@ -117,7 +126,7 @@ extension GestureRuntime {
       !recognizer.requestedState.isTerminal && !recognizer.publishedState.isTerminal,
       "a touch reached \(recognizer.displayName) after its terminal state")
     assert(
-      touches.allSatisfy { touch in record(of: touch).map { records[$0].isHeld(by: recognizer) } ?? false },
+      touches.allSatisfy { touch in record(of: touch).map { isHeld($0, by: recognizer) } ?? false },
       "\(recognizer.displayName) got a touch that is not one of its current attempt's")
     if phase == .stationary { return }
     callTouchMethod(phase, touches, of: recognizer, event)

@@ -188,7 +188,8 @@ extension GestureRuntime {
     if !slots[number].requires.isEmpty || !slots[number].dependents.isEmpty {
       dropAttemptEdges(of: recognizer)
     }
-    recognizer.attempt &+= 1
+    slots[number].attempt &+= 1
+    recognizer.startedTimerInAttempt = false
     setHeld(recognizer, false)
     slots[number].endAttempt()
     stopWithholding(recognizer)

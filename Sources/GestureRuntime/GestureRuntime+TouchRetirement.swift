@@ -66,11 +66,9 @@ extension GestureRuntime {
     let touch = records[record].touch
     guard self.record(of: touch) == record else { return }
     touch.runtimeRecord = RuntimeSlotNumber()
-    var parked = records[record].park(placeholder: placeholderTouch)
-    // What the record held is let go of here, outside the table's access: a recognizer or a view
-    // may go with it (their deinit is user code).
-    parked.entries.clear()
-    records[record].keepStorage(&parked.entries)
+    // What the record held is returned, and let go of once the call has returned, outside the
+    // table's access: a view may go with it (its deinit is user code).
+    _ = records[record].park(placeholder: placeholderTouch)
     freeRecords.append(record)
   }
 }

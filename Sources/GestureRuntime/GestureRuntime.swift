@@ -177,7 +177,9 @@ public final class GestureRuntime {
   /// global on the per-event path (debug builds check that they agree, in `init`).
   static var undecidedTimeoutMicroseconds: Int64 { 5_000_000 }
   static var tapCountIntervalMicroseconds: Int64 { 350_000 }
-  var scratchRecognizers: [GestureRecognizer] = []
+  /// The slots of the recognizers of a several-touch event, in delivery order (taken out while in
+  /// use).
+  var eventSlots: [Int] = []
   /// The views `shouldBeginVeto` asks (taken out while in use).
   var vetoViewsScratch: [View] = []
   /// The recognizers a touch-down collects (touch-downs never nest: input waits for the dispatch).
@@ -272,7 +274,7 @@ public final class GestureRuntime {
     // (A later runtime has another number: it gives the recognizer a fresh slot.)
     for participant in participants.elements where slots[slot(ofListed: participant)].participating {
       let recognizer = recognizer(inListed: participant)
-      recognizer.attempt &+= 1
+      recognizer.startedTimerInAttempt = false
       recognizer.requestedThisDelivery = false
       recognizer.actionState = nil
       recognizer.lastTouchLocations.clear()

@@ -3,14 +3,20 @@ import Synchronization
 
 /// What the runtime keeps about one recognizer of its tree: a slot of its table, indexed by the
 /// number the recognizer carries (`slot(_:)`, `ownSlot(_:)`). Only the rules read or write it.
-/// The recognizer itself keeps that number, its attempt count, what its subclass asked during a
-/// delivery, the touches it tracks (its own to read) and whether it started a timer since its
-/// reset.
+/// The recognizer itself keeps that number, what its subclass asked during a delivery, the
+/// touches it tracks (its own to read) and whether it started a timer since its reset.
 struct RecognizerSlot {
   /// The recognizer the slot was given to (nil for slot 0 and free slots): what the timers, which
   /// name slots by number, fire for. It stays set until the slot is given back, once the
   /// recognizer has left the tree, whose views (or the list of those that left) hold it too.
   var recognizer: GestureRecognizer?
+  /// Counts the slot's attempts: a touch record's entry is valid only within the attempt that
+  /// collected it (`TouchRecord.Entry`). It only grows, also when the slot is given back and given
+  /// to another recognizer, so that no entry of an earlier owner matches a later one's attempt.
+  var attempt: UInt64 = 1
+  /// The attempt in which the current owner got the slot: entries with an earlier attempt were
+  /// made for an earlier owner.
+  var firstAttempt: UInt64 = 1
   /// Whether the recognizer has received a touch since its last reset.
   var participating = false
   /// Whether it is in the runtime's list of participants (which drops reset ones lazily).
@@ -211,7 +217,11 @@ extension GestureRuntime {
           index += 1
           continue
         }
+        // The next owner starts at a later attempt than any entry made for this one.
+        let nextAttempt = slots[number].attempt &+ 1
         slots[number] = RecognizerSlot()
+        slots[number].attempt = nextAttempt
+        slots[number].firstAttempt = nextAttempt
         freeSlots.append(number)
         if stillOurs {
           recognizer.runtimeSlot = RuntimeSlotNumber()

@@ -6,10 +6,20 @@ import GestureCore
 /// not references. A number is reused once its record is retired (`reuse(touch:view:)` starts the
 /// record afresh, keeping only the storage of its entries).
 struct TouchRecord {
-  /// A recognizer collected for the touch, valid only within the attempt that collected it.
+  /// A recognizer collected for the touch, by its slot number, valid only within the slot's
+  /// attempt that collected it (`RecognizerSlot.attempt`). A plain value: the record holds no
+  /// recognizer.
   struct Entry {
-    let recognizer: GestureRecognizer
-    var attempt: UInt32
+    let slot: Int32
+    /// Set when the recognizer ignores the touch (<doc:BehaviourReference> §2.5): the entry stays,
+    /// void, so that the order of the recognizers of an event does not change.
+    var ignored = false
+    let attempt: UInt64
+
+    init(slot: Int, attempt: UInt64) {
+      self.slot = Int32(truncatingIfNeeded: slot)
+      self.attempt = attempt
+    }
   }
 
   enum ViewState {
@@ -95,23 +105,15 @@ struct TouchRecord {
   }
 
   /// Drops what a retired record refers to while its number waits for reuse: its touch (for
-  /// `placeholder`), its view and its recognizers, which it returns, so that the caller lets go
-  /// of them once its access to the table has ended (the last reference to a recognizer or a view
-  /// may be among them, and their `deinit` is user code). The entries' storage comes back with
-  /// them, to be put back empty (`keepStorage`).
-  mutating func park(placeholder: Touch) -> (touch: Touch, view: View?, entries: [Entry]) {
-    var parked: (touch: Touch, view: View?, entries: [Entry]) = (placeholder, nil, [])
+  /// `placeholder`) and its view, which it returns, so that the caller lets go of them once its
+  /// access to the table has ended (the last reference to a view may be among them, and its
+  /// `deinit` is user code). The entries are emptied, keeping their storage.
+  mutating func park(placeholder: Touch) -> (touch: Touch, view: View?) {
+    var parked: (touch: Touch, view: View?) = (placeholder, nil)
     swap(&parked.touch, &touch)
     swap(&parked.view, &view)
-    swap(&parked.entries, &entries)
+    entries.clear()
     return parked
-  }
-
-  /// Takes back the storage of a parked record's entries, emptied (moved, not copied: `storage`
-  /// is left empty).
-  mutating func keepStorage(_ storage: inout [Entry]) {
-    assert(storage.isEmpty && entries.isEmpty)
-    swap(&entries, &storage)
   }
 
   /// Takes the touch's change of phase in the current event, where it is listed at `eventIndex`
@@ -144,10 +146,13 @@ struct TouchRecord {
     }
   }
 
-  /// Whether `recognizer` still holds this touch in its current attempt.
-  func isHeld(by recognizer: GestureRecognizer) -> Bool {
-    for index in 0..<entries.count where entries[index].recognizer === recognizer {
-      return entries[index].attempt == recognizer.attempt
+  /// Whether the recognizer of `slot`, in its current `attempt`, still holds this touch.
+  func isHeld(bySlot slot: Int, attempt: UInt64) -> Bool {
+    let number = Int32(truncatingIfNeeded: slot)
+    // At most one entry of a record names a slot: the record's recognizers are collected once,
+    // and a slot given to another recognizer meanwhile was not given at this touch-down.
+    for index in 0..<entries.count where entries[index].slot == number {
+      return entries[index].attempt == attempt && !entries[index].ignored
     }
     return false
   }
@@ -166,10 +171,17 @@ extension GestureRuntime {
   @inline(__always)
   func recognizerIfDeliverable(_ number: Int, at index: Int) -> GestureRecognizer? {
     let entry = records[number].entries[index]
-    let recognizer = entry.recognizer
-    let deliverable =
-      entry.attempt == recognizer.attempt && !recognizer.requestedState.isTerminal && recognizer.isAttached
-    return deliverable ? recognizer : nil
+    let slot = Int(entry.slot)
+    guard entry.attempt == slots[slot].attempt, !entry.ignored, let recognizer = slots[slot].recognizer else {
+      return nil
+    }
+    return !recognizer.requestedState.isTerminal && recognizer.isAttached ? recognizer : nil
+  }
+
+  /// Whether `recognizer` still holds the touch of record `number` in its current attempt here.
+  func isHeld(_ number: Int, by recognizer: GestureRecognizer) -> Bool {
+    let slot = slot(recognizer)
+    return slot != 0 && records[number].isHeld(bySlot: slot, attempt: slots[slot].attempt)
   }
 
   /// A record for a new touch, reusing a retired record's number when there is one, linked from

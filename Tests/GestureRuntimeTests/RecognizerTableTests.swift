@@ -228,4 +228,56 @@ struct RecognizerTableTests {
     h.runtime._checkInvariants()
     other.runtime._checkInvariants()
   }
+
+  /// A finger stays down while its recognizer leaves; a recognizer added above another view then
+  /// gets the slot given back, and a second finger on that view, which a recognizer there with a
+  /// slot of its own gets first. Returns the deliveries to those two, in order, and whether the
+  /// added one got the first one's slot (without `withFirst`, the first finger lands on a view
+  /// without recognizers instead).
+  private func slotReusedWhileATouchIsDown(withFirst: Bool) -> (deliveries: [String], reused: Bool) {
+    let h = Harness()
+    let other = View(name: "B", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    h.window.addSubview(other)
+    let log = LoggingRecognizer.Log()
+    h.add(LoggingRecognizer("x", log), "x", to: other)
+    // The recognizer on B gets its slot now.
+    h.down(3, 10, 500, at: 0)
+    h.up(3, 10, 500, at: 0.01)
+    let first = LoggingRecognizer("one", log)
+    if withFirst { h.add(first, "one") }
+    h.down(1, 10, 10, at: 0.02)
+    let oldSlot = first.runtimeSlot
+    if withFirst { h.view.removeGestureRecognizer(first) }
+    // This dispatch gives the first recognizer's slot back.
+    h.move(1, 12, 10, at: 0.1)
+    let second = h.add(LoggingRecognizer("two", log), "two", to: h.window)
+    log.entries.removeAll()
+    h.down(2, 10, 500, at: 0.2)
+    let reused = second.runtimeSlot == oldSlot
+    // Both fingers in one event, then the first alone: only the second finger is the added
+    // recognizer's, and it comes after the one on B, which was collected first.
+    h.event(
+      at: 0.3, [TouchInput(id: 1, phase: .moved, x: 14, y: 10), TouchInput(id: 2, phase: .moved, x: 12, y: 500)])
+    h.move(1, 16, 10, at: 0.4)
+    h.up(1, 16, 10, at: 0.5)
+    h.up(2, 12, 500, at: 0.6)
+    h.finish()
+    h.runtime._checkInvariants()
+    return (log.entries, reused)
+  }
+
+  @Test(
+    "A touch still down when its recognizer left gives nothing to the recognizer that gets the slot next, nor moves it up the delivery order"
+  )
+  func slotReusedWhileATouchIsDown() {
+    let reused = slotReusedWhileATouchIsDown(withFirst: true)
+    let fresh = slotReusedWhileATouchIsDown(withFirst: false)
+    // The case at hand: the slot the first recognizer had is the added one's.
+    #expect(reused.reused)
+    #expect(reused.deliveries == fresh.deliveries)
+    #expect(
+      reused.deliveries == [
+        "x began [2]", "two began [2]", "x moved [2]", "two moved [2]", "x ended [2]", "two ended [2]",
+      ])
+  }
 }
