@@ -20,25 +20,25 @@ extension GestureRuntime {
         return
       }
       let number = beginTouch(input)
-      records[number].eventIndex = eventRecords.count
-      eventRecords.append(number)
+      tables.records[number].eventIndex = tables.eventRecords.count
+      tables.eventRecords.append(number)
       return
     }
     guard let number = liveTouches.record(for: input.id),
-      records[number].phaseInDispatch == nil || input.phase == .stationary
+      tables.records[number].phaseInDispatch == nil || input.phase == .stationary
     else {
       diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
       return
     }
     // A record is in this event's list exactly when its phase in the dispatch is set (both are
     // set together): a constant-time test, so an event with n touches costs O(n), not O(n²).
-    if records[number].phaseInDispatch != nil {
+    if tables.records[number].phaseInDispatch != nil {
       diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
       return
     }
     let now = self.now
     do {
-      let touch = records[number].touch
+      let touch = tables.records[number].touch
       touch.update(phase: input.phase, location: input.location, timestamp: now)
       if touch.force != input.force || touch.majorRadius != input.majorRadius
         || touch.maximumPossibleForce != input.maximumPossibleForce
@@ -49,12 +49,12 @@ extension GestureRuntime {
           majorRadiusTolerance: input.majorRadiusTolerance)
       }
     }
-    emit(.touch(id: input.id, phase: input.phase, location: input.location, view: records[number].view?.name))
+    emit(.touch(id: input.id, phase: input.phase, location: input.location, view: tables.records[number].view?.name))
     if input.phase == .stationary { return }
-    let eventIndex = eventRecords.count
-    records[number].accept(input.phase, eventIndex: eventIndex)
+    let eventIndex = tables.eventRecords.count
+    tables.records[number].accept(input.phase, eventIndex: eventIndex)
     if input.phase == .ended || input.phase == .cancelled { eventFinishes = true }
-    eventRecords.append(number)
+    tables.eventRecords.append(number)
   }
 
   /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).
@@ -76,8 +76,8 @@ extension GestureRuntime {
     if liveTouches.count == pointer.syntheticCount { sequence += 1 }
     let record = newRecord(touch: touch, view: hit)
     touchSerial &+= 1
-    records[record].serial = touchSerial
-    records[record].phaseInDispatch = .began
+    tables.records[record].serial = touchSerial
+    tables.records[record].phaseInDispatch = .began
     insertLive(record)
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
 
@@ -116,7 +116,7 @@ extension GestureRuntime {
     }
     var edgesAdded = false
     var suppressors = 0
-    records[record].entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
+    tables.records[record].entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
     // A delegate asked above may have moved recognizers: then each depth is looked up again
     // (recognizers collected together mostly share a view: its depth is worked out once).
     let depthsFromWalk = !delegateAsked
@@ -125,7 +125,7 @@ extension GestureRuntime {
     for index in 0..<collected.count {
       let recognizer = collected[index]
       let number = ownSlot(recognizer)
-      if !slots[number].participating {
+      if !tables.slots[number].participating {
         var depth = 0
         if depthsFromWalk {
           depth = hitDepth - steps[index]
@@ -138,17 +138,14 @@ extension GestureRuntime {
           }
         }
         startAttempt(recognizer, depth: depth)
-        if !slots[number].requires.isEmpty { edgesAdded = true }
+        if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
-      slots[number].watchdogPending = false
-      slots[number].sequence = sequence
-      if slots[number].touchType == nil { slots[number].touchType = touch.type }
+      tables.collect(slot: number, for: record, sequence: sequence, touchType: touch.type)
       if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
         && recognizer.cancelsTouchesInView
       {
         suppressors += 1
       }
-      records[record].entries.append(TouchRecord.Entry(slot: number, attempt: slots[number].attempt))
       if !asksAboutPairs { handOver(touch, to: recognizer, record) }
     }
     if asksAboutPairs {
@@ -160,7 +157,7 @@ extension GestureRuntime {
     if edgesAdded { detectCycles() }
     // Judged when the view calls are planned: a recognizer that ignores the touch in the
     // `touchesBegan` that brings it no longer keeps it from the view (behaviour reference §2.5, 2.7).
-    records[record].suppressors = suppressors
+    tables.records[record].suppressors = suppressors
     collected.removeAll()
     steps.removeAll()
     return record
@@ -173,29 +170,23 @@ extension GestureRuntime {
     assertNoUserCode(in: "handOver")
     var withholds: UInt8 = 0
     if recognizer.publishedState == .possible {
-      if recognizer.delaysTouchesBegan {
-        withholds |= 1
-        records[record].beganWithholders += 1
-      }
-      if recognizer.delaysTouchesEnded {
-        withholds |= 2
-        records[record].endWithholders += 1
-      }
+      if recognizer.delaysTouchesBegan { withholds |= 1 }
+      if recognizer.delaysTouchesEnded { withholds |= 2 }
     }
-    slots[ownSlot(recognizer)].attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+    tables.hold(touch, record: record, slot: ownSlot(recognizer), withholds: withholds)
     recognizer.trackedTouches.append(touch)
   }
 
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
     let number = slot(recognizer)
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !slots[number].held,
-      !(slots[number].participating
-        && (recognizer.requestedState.isTerminal || slots[number].inputKind != .touches)),
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !tables.slots[number].held,
+      !(tables.slots[number].participating
+        && (recognizer.requestedState.isTerminal || tables.slots[number].inputKind != .touches)),
       recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
     else { return false }
-    if recognizer.requiresExclusiveTouchType, let type = slots[number].touchType,
-      slots[number].participating, type != touch.type
+    if recognizer.requiresExclusiveTouchType, let type = tables.slots[number].touchType,
+      tables.slots[number].participating, type != touch.type
     {
       return false
     }
@@ -208,11 +199,11 @@ extension GestureRuntime {
   func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
     assertNoUserCode(in: "startAttempt")
     let number = ownSlot(recognizer)
-    slots[number].participating = true
+    tables.slots[number].participating = true
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
-    slots[number].depth = depth
-    if !slots[number].listed {
-      slots[number].listed = true
+    tables.slots[number].depth = depth
+    if !tables.slots[number].listed {
+      tables.slots[number].listed = true
       participants.append(number)
     }
     if recognizer.staticRequirements.isEmpty { return }

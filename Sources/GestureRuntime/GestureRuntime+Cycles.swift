@@ -12,9 +12,11 @@ extension GestureRuntime {
     for index in 0..<participants.count {
       let recognizer = recognizer(inListed: participants[index])
       let number = slot(ofListed: participants[index])
-      for edgeIndex in slots[number].requires.indices {
-        let edge = slots[number].requires[edgeIndex]
-        guard !edge.onCycle && slots[slot(edge.target)].participating && !slots[slot(edge.target)].requires.isEmpty
+      for edgeIndex in tables.slots[number].requires.indices {
+        let edge = tables.slots[number].requires[edgeIndex]
+        guard
+          !edge.onCycle && tables.slots[slot(edge.target)].participating
+            && !tables.slots[slot(edge.target)].requires.isEmpty
         else { continue }
         if edge.origin != .requireToFail || mayLieOnStaticCycle(recognizer) { return true }
       }
@@ -67,14 +69,14 @@ extension GestureRuntime {
   /// Lists `recognizer` among the nodes of a search, once.
   func addNode(_ recognizer: GestureRecognizer, to nodes: inout [GestureRecognizer]) {
     if node(recognizer, in: nodes) != nil { return }
-    slots[ownSlot(recognizer)].graphIndex = nodes.count
+    tables.slots[ownSlot(recognizer)].graphIndex = nodes.count
     nodes.append(recognizer)
   }
 
   /// Where `recognizer` is listed among the nodes of a search, if it is.
   @inline(__always)
   func node(_ recognizer: GestureRecognizer, in nodes: [GestureRecognizer]) -> Int? {
-    let index = slots[slot(recognizer)].graphIndex
+    let index = tables.slots[slot(recognizer)].graphIndex
     return index >= 0 && index < nodes.count && nodes[index] === recognizer ? index : nil
   }
 
@@ -94,12 +96,12 @@ extension GestureRuntime {
       swap(&nodes, &graphNodes)
       swap(&search, &graphSearch)
     }
-    for index in 0..<participants.count where slots[slot(ofListed: participants[index])].participating {
-      slots[participants[index]].graphIndex = nodes.count
+    for index in 0..<participants.count where tables.slots[slot(ofListed: participants[index])].participating {
+      tables.slots[participants[index]].graphIndex = nodes.count
       nodes.append(recognizer(inListed: participants[index]))
     }
-    search.search(count: nodes.count, edgeCount: { slots[slot(nodes[$0])].requires.count }) { node, edge in
-      self.node(slots[slot(nodes[node])].requires[edge].target, in: nodes)
+    search.search(count: nodes.count, edgeCount: { tables.slots[slot(nodes[$0])].requires.count }) { node, edge in
+      self.node(tables.slots[slot(nodes[node])].requires[edge].target, in: nodes)
     }
     var reported: [Int] = []
     for i in nodes.indices {
@@ -107,11 +109,11 @@ extension GestureRuntime {
       let c = search.component[i]
       guard search.sizes[c] > 1 else { continue }
       let number = slot(node)
-      for e in slots[number].requires.indices {
-        guard let j = self.node(slots[number].requires[e].target, in: nodes), search.component[j] == c,
-          !slots[number].requires[e].onCycle
+      for e in tables.slots[number].requires.indices {
+        guard let j = self.node(tables.slots[number].requires[e].target, in: nodes), search.component[j] == c,
+          !tables.slots[number].requires[e].onCycle
         else { continue }
-        slots[number].requires[e].onCycle = true
+        tables.slots[number].requires[e].onCycle = true
         if !reported.contains(c) { reported.append(c) }
       }
     }

@@ -52,7 +52,7 @@ extension GestureRuntime {
       if !actionQueue.isEmpty { sendActions() }
       rounds += 1
     } while !requests.isEmpty && rounds < 10_000
-    if !dirtyRecords.isEmpty { deliverToViews() }
+    if !tables.dirtyRecords.isEmpty { deliverToViews() }
     finishInputTouches()
     if !finished.isEmpty || removedParticipants > 0 { runResets() }
     if !watchdogCandidates.isEmpty { scheduleWatchdogs() }
@@ -75,10 +75,10 @@ extension GestureRuntime {
       handleInput(inputs[0])
       return
     }
-    eventRecords.removeAll()
+    tables.eventRecords.clear()
     eventFinishes = false
     for input in inputs { accept(input) }
-    for index in 0..<eventRecords.count { markDirty(eventRecords[index]) }
+    for index in 0..<tables.eventRecords.count { markDirty(tables.eventRecords[index]) }
     deliverEventToRecognizers()
   }
 
@@ -86,11 +86,11 @@ extension GestureRuntime {
   @inline(__always)
   func handleInput(_ input: TouchInput) {
     assertNoUserCode(in: "handleInput")
-    eventRecords.removeAll()
+    tables.eventRecords.clear()
     eventFinishes = false
     accept(input)
-    if eventRecords.count == 1 {
-      markDirty(eventRecords[0])
+    if tables.eventRecords.count == 1 {
+      markDirty(tables.eventRecords[0])
     }
     deliverEventToRecognizers()
   }
@@ -110,10 +110,7 @@ extension GestureRuntime {
   /// done with it (then there is nothing to plan; `finishInputTouches` clears its input phase).
   func markDirty(_ record: Int) {
     assertNoUserCode(in: "markDirty")
-    if records[record].dirtyMark == dispatchNumber { return }
-    records[record].dirtyMark = dispatchNumber
-    if records[record].viewState == .done { return }
-    dirtyRecords.append(record)
+    tables.markDirty(record, dispatch: dispatchNumber)
   }
 
   /// Sends the queued actions in the order their states were published (<doc:BehaviourReference> §1.3, 1.5).

@@ -12,7 +12,7 @@ extension GestureRuntime {
     var componentMark: UInt64?
     for index in 0..<excludableTracking.count {
       let other = excludableTracking[index]
-      guard other !== winner && slots[slot(other)].excludedBy == nil else { continue }
+      guard other !== winner && tables.slots[slot(other)].excludedBy == nil else { continue }
       considerExclusion(of: other, by: winner, componentMark: &componentMark)
     }
     // …and held recognizers joined to the winner through requirements (behaviour reference §3.10): a walk
@@ -20,7 +20,8 @@ extension GestureRuntime {
     // A winner without requirements has no component to walk.
     // With no recognizer held at all (a pan that changes after its swipe failed), neither.
     let winnerSlot = slot(winner)
-    guard heldCount > 0, !slots[winnerSlot].requires.isEmpty || !slots[winnerSlot].dependents.isEmpty else { return }
+    guard heldCount > 0, !tables.slots[winnerSlot].requires.isEmpty || !tables.slots[winnerSlot].dependents.isEmpty
+    else { return }
     // A component that is a pair (a swipe and the pan that waits for it) has nobody to exclude:
     // its one other member waits for the winner or is waited for by it, through the one edge, and
     // considerExclusion never excludes either (the requirement decides instead). No walk.
@@ -29,7 +30,7 @@ extension GestureRuntime {
     swap(&members, &componentMembers)
     let mark = markRequirementComponent(of: winner, into: &members, depthFirst: true)
     for other in members
-    where other !== winner && slots[slot(other)].excludedBy == nil && slots[slot(other)].held
+    where other !== winner && tables.slots[slot(other)].excludedBy == nil && tables.slots[slot(other)].held
       && other.trackedTouches.isEmpty && !touchEndedNow(other)
     {
       considerExclusion(of: other, by: winner, componentMark: mark)
@@ -50,7 +51,7 @@ extension GestureRuntime {
       let other = recognizer(inListed: participants[index])
       let number = slot(ofListed: participants[index])
       let excludable =
-        slots[number].participating && other.publishedState == .possible && !slots[number].sentAction
+        tables.slots[number].participating && other.publishedState == .possible && !tables.slots[number].sentAction
         && (!other.trackedTouches.isEmpty || touchEndedNow(other))
       if excludable { excludableTracking.append(other) }
     }
@@ -65,29 +66,31 @@ extension GestureRuntime {
     assertNoUserCode(in: "considerExclusion")
     let otherSlot = ownSlot(other)
     // Recognizers of touches, of hover and of scroll never exclude each other (behaviour reference §6.3–6.4).
-    guard slots[otherSlot].participating, slots[otherSlot].inputKind == slots[slot(winner)].inputKind else {
+    guard tables.slots[otherSlot].participating,
+      tables.slots[otherSlot].inputKind == tables.slots[slot(winner)].inputKind
+    else {
       return
     }
     do {
-      guard other.publishedState == .possible, !slots[otherSlot].sentAction else { return }
+      guard other.publishedState == .possible, !tables.slots[otherSlot].sentAction else { return }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the
       // winner through requirements is reached even after its touches ended (behaviour reference §3.10).
       if other.trackedTouches.isEmpty && !touchEndedNow(other) {
-        guard slots[otherSlot].held else { return }
+        guard tables.slots[otherSlot].held else { return }
         if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
-        guard slots[otherSlot].mark == componentMark else { return }
+        guard tables.slots[otherSlot].mark == componentMark else { return }
       }
       // The same view (the common case) is told by identity, without loading either view.
       guard let winnerView = winner.viewIdentifier, let otherView = other.viewIdentifier,
         winnerView == otherView || viewsRelated(winner.view, other.view)
       else { return }
       // One that waits for the winner fails through that requirement instead (behaviour reference §3.9).
-      if slots[otherSlot].requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
-      if slots[slot(winner)].requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
+      if tables.slots[otherSlot].requires.contains(where: { $0.target === winner && !$0.onCycle }) { return }
+      if tables.slots[slot(winner)].requires.contains(where: { $0.target === other && !$0.onCycle }) { return }
       guard askCanPrevent(winner, other), askCanBePrevented(other, by: winner) else { return }
       if askShouldRecognizeSimultaneously(other, with: winner) { return }
       if askShouldRecognizeSimultaneously(winner, with: other) { return }
-      slots[otherSlot].excludedBy = winner
+      tables.slots[otherSlot].excludedBy = winner
       excluded.append(other)
     }
   }
@@ -97,11 +100,11 @@ extension GestureRuntime {
   func touchEndedNow(_ recognizer: GestureRecognizer) -> Bool {
     // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
     let number = slot(recognizer)
-    for attemptIndex in slots[number].attemptTouches.indices {
-      let attempt = slots[number].attemptTouches[attemptIndex]
-      guard let record = self.record(of: attempt.touch), records[record].isFinished,
-        records[record].dirtyMark == dispatchNumber,
-        records[record].phaseInDispatch == .ended || records[record].phaseInDispatch == .cancelled
+    for attemptIndex in tables.slots[number].attemptTouches.indices {
+      let attempt = tables.slots[number].attemptTouches[attemptIndex]
+      guard let record = self.record(of: attempt.touch), tables.records[record].isFinished,
+        tables.records[record].dirtyMark == dispatchNumber,
+        tables.records[record].phaseInDispatch == .ended || tables.records[record].phaseInDispatch == .cancelled
       else { continue }
       return true
     }
@@ -130,7 +133,7 @@ extension GestureRuntime {
   ) -> UInt64 {
     passMark &+= 1
     let mark = passMark
-    slots[ownSlot(recognizer)].mark = mark
+    tables.slots[ownSlot(recognizer)].mark = mark
     var next = members.count
     members.append(recognizer)
     var stack: [GestureRecognizer] = []
@@ -148,23 +151,25 @@ extension GestureRuntime {
         next += 1
       }
       let currentSlot = slot(current)
-      for edgeIndex in slots[currentSlot].requires.indices {
-        let edge = slots[currentSlot].requires[edgeIndex]
-        guard !edge.onCycle && slots[slot(edge.target)].participating && slots[slot(edge.target)].mark != mark else {
+      for edgeIndex in tables.slots[currentSlot].requires.indices {
+        let edge = tables.slots[currentSlot].requires[edgeIndex]
+        guard
+          !edge.onCycle && tables.slots[slot(edge.target)].participating && tables.slots[slot(edge.target)].mark != mark
+        else {
           continue
         }
-        slots[ownSlot(edge.target)].mark = mark
+        tables.slots[ownSlot(edge.target)].mark = mark
         if depthFirst { stack.append(edge.target) }
         members.append(edge.target)
       }
-      for dependentIndex in slots[currentSlot].dependents.indices {
-        let dependent = slots[currentSlot].dependents[dependentIndex]
+      for dependentIndex in tables.slots[currentSlot].dependents.indices {
+        let dependent = tables.slots[currentSlot].dependents[dependentIndex]
         let dependentSlot = slot(dependent)
         guard
-          slots[dependentSlot].participating && slots[dependentSlot].mark != mark
-            && slots[dependentSlot].requires.contains(where: { $0.target === current && !$0.onCycle })
+          tables.slots[dependentSlot].participating && tables.slots[dependentSlot].mark != mark
+            && tables.slots[dependentSlot].requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
-        slots[dependentSlot].mark = mark
+        tables.slots[dependentSlot].mark = mark
         if depthFirst { stack.append(dependent) }
         members.append(dependent)
       }

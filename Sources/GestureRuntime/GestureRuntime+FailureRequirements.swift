@@ -7,8 +7,8 @@ import GestureCore
 extension GestureRuntime {
   func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
     assertNoUserCode(in: "addEdge")
-    if slots[slot(recognizer)].requires.contains(where: { $0.target === target }) { return }
-    slots[ownSlot(recognizer)].requires.append(RequirementEdge(target: target, origin: origin))
+    if tables.slots[slot(recognizer)].requires.contains(where: { $0.target === target }) { return }
+    tables.slots[ownSlot(recognizer)].requires.append(RequirementEdge(target: target, origin: origin))
     // The target lists its dependents in its slot here. A target outside this tree that another
     // runtime gave a slot (a recognizer of another window) keeps it there: it never takes part in
     // this runtime's attempts, so nothing here waits for it or needs to find its dependents. One
@@ -19,8 +19,8 @@ extension GestureRuntime {
     guard inTree || owner == 0 else { return }
     let targetSlot = ownSlot(target)
     if !inTree { listDetached(target, slot: targetSlot) }
-    if !slots[targetSlot].dependents.contains(where: { $0 === recognizer }) {
-      slots[targetSlot].dependents.append(recognizer)
+    if !tables.slots[targetSlot].dependents.contains(where: { $0 === recognizer }) {
+      tables.slots[targetSlot].dependents.append(recognizer)
     }
   }
 
@@ -52,10 +52,10 @@ extension GestureRuntime {
         } else if readAsksForDynamicFailureRequirements(b) && askShouldBeRequiredToFail(b, by: a) {
           origin = .subclassShouldBeRequiredToFail
         }
-        guard let origin, !slots[slot(a)].requires.contains(where: { $0.target === b }) else { continue }
+        guard let origin, !tables.slots[slot(a)].requires.contains(where: { $0.target === b }) else { continue }
         addEdge(from: a, to: b, origin: origin)
         added = true
-        if slots[slot(b)].recognized && !slots[slot(a)].sentAction && !a.requestedState.isTerminal {
+        if tables.slots[slot(b)].recognized && !tables.slots[slot(a)].sentAction && !a.requestedState.isTerminal {
           a.requestedState = .failed
           requests.append(
             Request(
@@ -69,10 +69,10 @@ extension GestureRuntime {
   /// Whether the two were already collected for a common touch in their current attempts.
   func alreadyCollectedTogether(_ a: GestureRecognizer, _ b: GestureRecognizer) -> Bool {
     let (aSlot, bSlot) = (slot(a), slot(b))
-    if slots[aSlot].attemptTouches.isEmpty || slots[bSlot].attemptTouches.isEmpty { return false }
-    for index in slots[aSlot].attemptTouches.indices {
-      let touch = slots[aSlot].attemptTouches[index].touch
-      if slots[bSlot].attemptTouches.contains(where: { $0.touch === touch }) { return true }
+    if tables.slots[aSlot].attemptTouches.isEmpty || tables.slots[bSlot].attemptTouches.isEmpty { return false }
+    for index in tables.slots[aSlot].attemptTouches.indices {
+      let touch = tables.slots[aSlot].attemptTouches[index].touch
+      if tables.slots[bSlot].attemptTouches.contains(where: { $0.touch === touch }) { return true }
     }
     return false
   }
@@ -86,12 +86,12 @@ extension GestureRuntime {
     // left from an earlier list is harmless). No search of the list: a chain of N recognizers
     // that all wait would make it quadratic.
     let number = ownSlot(recognizer)
-    let index = slots[number].pendingHoldIndex
+    let index = tables.slots[number].pendingHoldIndex
     if index >= 0 && index < pendingHolds.count && pendingHolds[index].recognizer === recognizer {
       if wants == .ended && pendingHolds[index].endedReason == nil { pendingHolds[index].endedReason = reason ?? "" }
       return
     }
-    slots[number].pendingHoldIndex = pendingHolds.count
+    tables.slots[number].pendingHoldIndex = pendingHolds.count
     pendingHolds.append(
       PendingHold(recognizer: recognizer, first: wants, reason: reason, endedReason: wants == .ended ? reason : nil))
   }
@@ -109,20 +109,20 @@ extension GestureRuntime {
       let recognizer = hold.recognizer
       let number = slot(recognizer)
       guard
-        slots[number].participating && recognizer.publishedState == .possible && !slots[number].held
-          && slots[number].candidate == nil
+        tables.slots[number].participating && recognizer.publishedState == .possible && !tables.slots[number].held
+          && tables.slots[number].candidate == nil
       else { continue }
       var waiting = false
       var recognizedTarget: GestureRecognizer?
-      for edgeIndex in slots[number].requires.indices {
-        let edge = slots[number].requires[edgeIndex]
+      for edgeIndex in tables.slots[number].requires.indices {
+        let edge = tables.slots[number].requires[edgeIndex]
         let targetSlot = slot(edge.target)
-        guard !edge.onCycle, slots[targetSlot].participating else { continue }
-        if slots[targetSlot].recognized {
+        guard !edge.onCycle, tables.slots[targetSlot].participating else { continue }
+        if tables.slots[targetSlot].recognized {
           recognizedTarget = edge.target
           break
         }
-        if slots[targetSlot].sequence == sequence && edge.target.publishedState == .possible { waiting = true }
+        if tables.slots[targetSlot].sequence == sequence && edge.target.publishedState == .possible { waiting = true }
       }
       if let target = recognizedTarget {
         recognizer.requestedState = .failed
@@ -131,18 +131,18 @@ extension GestureRuntime {
       }
       if waiting {
         setHeld(recognizer, true)
-        slots[number].wants = hold.first
-        slots[number].firstWanted = hold.first
+        tables.slots[number].wants = hold.first
+        tables.slots[number].firstWanted = hold.first
         if trace != nil { emitWait(recognizer) }
         if hold.first != .ended && hold.endedReason != nil {
-          slots[number].wants = .ended
+          tables.slots[number].wants = .ended
           if trace != nil { emitWait(recognizer) }
         }
         continue
       }
       addCandidate(recognizer, hold.first, reason: hold.reason)
       if hold.first != .ended, let endedReason = hold.endedReason {
-        slots[number].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
+        tables.slots[number].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
       }
     }
     holds.clear()
@@ -153,17 +153,17 @@ extension GestureRuntime {
   func emitWait(_ recognizer: GestureRecognizer) {
     var names: [String] = []
     let number = slot(recognizer)
-    for edgeIndex in slots[number].requires.indices {
-      let edge = slots[number].requires[edgeIndex]
+    for edgeIndex in tables.slots[number].requires.indices {
+      let edge = tables.slots[number].requires[edgeIndex]
       guard isPendingTarget(edge.target) else { continue }
       names.append(edge.target.displayName)
     }
-    emit(.wait(recognizer: recognizer.displayName, wants: slots[slot(recognizer)].wants, waitingFor: names))
+    emit(.wait(recognizer: recognizer.displayName, wants: tables.slots[slot(recognizer)].wants, waitingFor: names))
   }
 
   /// Whether a requirement's target is still undecided, so that a held recognizer keeps waiting.
   func isPendingTarget(_ target: GestureRecognizer) -> Bool {
-    slots[slot(target)].participating && target.publishedState == .possible
+    tables.slots[slot(target)].participating && target.publishedState == .possible
   }
 
   /// A held recognizer whose requirements all failed enters the state it asked for
@@ -171,17 +171,17 @@ extension GestureRuntime {
   func release(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "release")
     let number = slot(recognizer)
-    guard slots[number].held, !recognizer.publishedState.isTerminal else { return }
-    if slots[number].requires.contains(where: { isPendingTarget($0.target) }) { return }
+    guard tables.slots[number].held, !recognizer.publishedState.isTerminal else { return }
+    if tables.slots[number].requires.contains(where: { isPendingTarget($0.target) }) { return }
     setHeld(recognizer, false)
     callDidFinishWaiting(recognizer)
     let logical = recognizer.requestedState
-    let first = slots[slot(recognizer)].firstWanted
+    let first = tables.slots[slot(recognizer)].firstWanted
     var reason: String?
     if trace != nil {
       var names: [String] = []
-      for edgeIndex in slots[number].requires.indices {
-        let edge = slots[number].requires[edgeIndex]
+      for edgeIndex in tables.slots[number].requires.indices {
+        let edge = tables.slots[number].requires[edgeIndex]
         guard edge.target.publishedState == .failed else { continue }
         names.append(edge.target.displayName)
       }
@@ -193,7 +193,7 @@ extension GestureRuntime {
     }
     addCandidate(recognizer, first, reason: reason)
     if first == .began && logical == .ended {
-      slots[ownSlot(recognizer)].followUps.append((.ended, "ended while waiting"))
+      tables.slots[ownSlot(recognizer)].followUps.append((.ended, "ended while waiting"))
     }
   }
 
@@ -202,8 +202,8 @@ extension GestureRuntime {
   @inline(__always)
   func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
     let number = ownSlot(recognizer)
-    guard slots[number].held != held else { return }
-    slots[number].held = held
+    guard tables.slots[number].held != held else { return }
+    tables.slots[number].held = held
     heldCount += held ? 1 : -1
   }
 
@@ -215,42 +215,44 @@ extension GestureRuntime {
     let me = ObjectIdentifier(recognizer)
     // Slot 0 (no slot) has no edges: nothing below writes it.
     let number = slot(recognizer)
-    let requireCount = slots[number].requires.count
+    let requireCount = tables.slots[number].requires.count
     for index in 0..<requireCount {
-      let target = slots[number].requires[index].target
-      if slots[slot(target)].participating && target.publishedState.isTerminal { finished.append(target) }
+      let target = tables.slots[number].requires[index].target
+      if tables.slots[slot(target)].participating && target.publishedState.isTerminal { finished.append(target) }
     }
-    for index in slots[number].dependents.indices {
-      let dependent = slots[number].dependents[index]
-      if slots[slot(dependent)].participating && dependent.publishedState.isTerminal { finished.append(dependent) }
+    for index in tables.slots[number].dependents.indices {
+      let dependent = tables.slots[number].dependents[index]
+      if tables.slots[slot(dependent)].participating && dependent.publishedState.isTerminal {
+        finished.append(dependent)
+      }
     }
     for index in 0..<requireCount {
-      let target = slots[number].requires[index].target
+      let target = tables.slots[number].requires[index].target
       // addEdge lists a dependent once.
       let targetSlot = slot(target)
-      if let at = slots[targetSlot].dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
-        slots[targetSlot].dependents.remove(at: at)
+      if let at = tables.slots[targetSlot].dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
+        tables.slots[targetSlot].dependents.remove(at: at)
       }
     }
     var index = 0
-    while index < slots[number].dependents.count {
-      let dependent = slots[number].dependents[index]
+    while index < tables.slots[number].dependents.count {
+      let dependent = tables.slots[number].dependents[index]
       // addEdge keeps one edge per target; a static one stays for the dependent's attempt.
       var keeps = false
       let dependentSlot = slot(dependent)
-      if let at = slots[dependentSlot].requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
-        if slots[dependentSlot].requires[at].origin == .requireToFail {
-          keeps = slots[dependentSlot].participating
+      if let at = tables.slots[dependentSlot].requires.firstIndex(where: { ObjectIdentifier($0.target) == me }) {
+        if tables.slots[dependentSlot].requires[at].origin == .requireToFail {
+          keeps = tables.slots[dependentSlot].participating
         } else {
-          slots[dependentSlot].requires.remove(at: at)
+          tables.slots[dependentSlot].requires.remove(at: at)
         }
       }
       if keeps {
         index += 1
       } else {
-        slots[number].dependents.remove(at: index)
+        tables.slots[number].dependents.remove(at: index)
       }
     }
-    if requireCount > 0 { slots[number].requires.clear() }
+    if requireCount > 0 { tables.slots[number].requires.clear() }
   }
 }

@@ -68,7 +68,7 @@ extension GestureRuntime: GestureHost {
   /// round.
   @inline(__always)
   func heldRequestIsMoot(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) -> Bool {
-    !isResolving && (state == .changed || state == .began) && slots[slot(recognizer)].held
+    !isResolving && (state == .changed || state == .began) && tables.slots[slot(recognizer)].held
       && recognizer.publishedState == .possible
   }
 
@@ -207,24 +207,24 @@ extension GestureRuntime: GestureHost {
     assertNoUserCode(in: "ignoreTouch")
     ignoredThisDelivery += 1
     let record = self.record(of: touch)
-    if let record, records[record].suppressors > 0, records[record].phaseInDispatch == .began,
-      records[record].viewState == .pending, cancelsTouchesInView,
+    if let record, tables.records[record].suppressors > 0, tables.records[record].phaseInDispatch == .began,
+      tables.records[record].viewState == .pending, cancelsTouchesInView,
       recognizer.publishedState == .began || recognizer.publishedState == .changed,
       isHeld(record, by: recognizer)
     {
       // It kept the touch from the view only while it held it (behaviour reference §2.5, 2.7).
-      records[record].suppressors -= 1
+      tables.records[record].suppressors -= 1
     }
-    if let index = slots[slot(recognizer)].attemptTouches.firstIndex(where: { $0.touch === touch }) {
+    if let index = tables.slots[slot(recognizer)].attemptTouches.firstIndex(where: { $0.touch === touch }) {
       stopWithholding(recognizer, at: index)
-      slots[slot(recognizer)].attemptTouches.remove(at: index)
+      tables.slots[slot(recognizer)].attemptTouches.remove(at: index)
     }
     if trackedNone { watchdogCandidates.append(recognizer) }
     if let record {
       let number = Int32(truncatingIfNeeded: slot(recognizer))
-      for index in 0..<records[record].entries.count where number != 0 && records[record].entries[index].slot == number
-      {
-        records[record].entries[index].ignored = true
+      for index in 0..<tables.records[record].entries.count
+      where number != 0 && tables.records[record].entries[index].slot == number {
+        tables.records[record].entries[index].ignored = true
       }
       markDirty(record)
     }
@@ -234,8 +234,8 @@ extension GestureRuntime: GestureHost {
   /// §3.6, 3.11).
   func requireFailure(_ recognizer: GestureRecognizer, of other: GestureRecognizer) {
     assertNoUserCode(in: "requireFailure")
-    guard slots[slot(recognizer)].participating else { return }
+    guard tables.slots[slot(recognizer)].participating else { return }
     addEdge(from: recognizer, to: other, origin: .requireToFail)
-    if slots[slot(other)].participating { detectCycles() }
+    if tables.slots[slot(other)].participating { detectCycles() }
   }
 }

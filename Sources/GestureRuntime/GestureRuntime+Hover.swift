@@ -48,7 +48,7 @@ extension GestureRuntime {
     // Views the pointer left end their hover; the others move; views it entered begin one.
     var kept: [Int] = []
     for record in pointer.hoverRecords {
-      if let bound = records[record].view, chain.contains(where: { $0 === bound }) {
+      if let bound = tables.records[record].view, chain.contains(where: { $0 === bound }) {
         moveSyntheticTouch(record, to: location)
         kept.append(record)
       } else {
@@ -58,7 +58,7 @@ extension GestureRuntime {
     var following: [Int] = []
     let event = pointerEvent(.hover, [])
     for current in chain {
-      if let record = kept.first(where: { records[$0].view === current }) {
+      if let record = kept.first(where: { tables.records[$0].view === current }) {
         following.append(record)
       } else if !current.gestureRecognizers.isEmpty,
         let record = beginSyntheticTouch(

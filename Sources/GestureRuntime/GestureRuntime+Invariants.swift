@@ -22,7 +22,7 @@ extension GestureRuntime {
     let workLists: [(String, Bool)] = [
       ("requests", requests.isEmpty && requestBatch.isEmpty), ("releases", releases.isEmpty && releaseBatch.isEmpty),
       ("finished recognizers", finished.isEmpty && finishedBatch.isEmpty), ("actions", actionQueue.isEmpty),
-      ("records to deliver", dirtyRecords.isEmpty), ("the event's records", eventRecords.isEmpty),
+      ("records to deliver", tables.dirtyRecords.isEmpty), ("the event's records", tables.eventRecords.isEmpty),
       ("pending holds", pendingHolds.isEmpty), ("watchdog candidates", watchdogCandidates.isEmpty),
       ("candidates", candidates.isEmpty), ("excluded recognizers", excluded.isEmpty),
       ("requests from user code", inbox.isEmpty && inboxTimers.isEmpty && !userCodeAsked),
@@ -31,7 +31,7 @@ extension GestureRuntime {
 
     var identifiers = Set<Int>()
     for (index, number) in liveTouches.numbers.enumerated() {
-      let record = records[number]
+      let record = tables.records[number]
       let id = record.touch.identifier
       if record.liveIndex != index { return "live touch \(id) is at \(index), recorded at \(record.liveIndex)" }
       if self.record(of: record.touch) != number { return "live touch \(id) does not link to its record" }
@@ -39,27 +39,27 @@ extension GestureRuntime {
       if !identifiers.insert(id).inserted { return "touch \(id) is live twice" }
       if liveTouches.record(for: id) != number { return "live touch \(id) is not found by its identifier" }
     }
-    for number in withheldRecords.elements where self.record(of: records[number].touch) != number {
-      return "withheld touch \(records[number].touch.identifier) does not link to its record"
+    for number in tables.withheldRecords where self.record(of: tables.records[number].touch) != number {
+      return "withheld touch \(tables.records[number].touch.identifier) does not link to its record"
     }
     var free = Set<Int>()
-    for number in freeRecords {
+    for number in tables.freeRecords {
       if !free.insert(number).inserted { return "touch record \(number) is free twice" }
-      if records[number].touch !== placeholderTouch || !records[number].entries.isEmpty {
+      if tables.records[number].touch !== placeholderTouch || !tables.records[number].entries.isEmpty {
         return "free touch record \(number) still holds its touch"
       }
     }
     for number in pointer.hoverRecords + (pointer.scrollRecord.map { [$0] } ?? [])
-    where records[number].liveIndex < 0 {
-      return "the pointer's made-up touch \(records[number].touch.identifier) is no longer live"
+    where tables.records[number].liveIndex < 0 {
+      return "the pointer's made-up touch \(tables.records[number].touch.identifier) is no longer live"
     }
 
-    if !slots[0].isPristine { return "slot 0, which is never given out, was written" }
-    for number in freeSlots where !slots[number].isPristine { return "free slot \(number) is in use" }
-    if Set(freeSlots).count != freeSlots.count { return "a slot is free twice" }
+    if !tables.slots[0].isPristine { return "slot 0, which is never given out, was written" }
+    for number in tables.freeSlots where !tables.slots[number].isPristine { return "free slot \(number) is in use" }
+    if Set(tables.freeSlots).count != tables.freeSlots.count { return "a slot is free twice" }
     var listed = Set<ObjectIdentifier>()
     for participant in participants.elements {
-      guard let recognizer = slots[participant].recognizer else {
+      guard let recognizer = tables.slots[participant].recognizer else {
         return "listed slot \(participant) holds no recognizer"
       }
       let name = recognizer.displayName
@@ -68,27 +68,29 @@ extension GestureRuntime {
         return "\(name) is listed with slot \(participant) but has slot \(recognizer.runtimeSlot.index)"
       }
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
-      if !slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }
-      guard slots[slot(recognizer)].participating else {
-        if !slots[slot(recognizer)].attemptTouches.isEmpty || !recognizer.trackedTouches.isEmpty {
+      if !tables.slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }
+      guard tables.slots[slot(recognizer)].participating else {
+        if !tables.slots[slot(recognizer)].attemptTouches.isEmpty || !recognizer.trackedTouches.isEmpty {
           return "\(name) keeps touches after its reset"
         }
         // (It may still be listed as the target of a requirement of a recognizer in an attempt.)
-        if !slots[slot(recognizer)].requires.isEmpty { return "\(name) keeps failure requirements after its reset" }
-        if slots[slot(recognizer)].held { return "\(name) is held after its reset" }
+        if !tables.slots[slot(recognizer)].requires.isEmpty {
+          return "\(name) keeps failure requirements after its reset"
+        }
+        if tables.slots[slot(recognizer)].held { return "\(name) is held after its reset" }
         continue
       }
       if recognizer.hostIdentifier != ObjectIdentifier(self) { return "\(name) is in an attempt of another runtime" }
       let me = ObjectIdentifier(recognizer)
-      for edge in slots[slot(recognizer)].requires {
+      for edge in tables.slots[slot(recognizer)].requires {
         let target = edge.target
-        guard slots[slot(target)].participating else { continue }
-        if !slots[slot(target)].dependents.contains(where: { ObjectIdentifier($0) == me }) {
+        guard tables.slots[slot(target)].participating else { continue }
+        if !tables.slots[slot(target)].dependents.contains(where: { ObjectIdentifier($0) == me }) {
           return "\(name) requires \(target.displayName) to fail, which does not list it as a dependent"
         }
       }
     }
-    let held = slots.reduce(0) { $0 + ($1.held ? 1 : 0) }
+    let held = tables.slots.reduce(0) { $0 + ($1.held ? 1 : 0) }
     if held != heldCount { return "\(held) recognizers are held, but the count of held ones is \(heldCount)" }
     return nil
   }

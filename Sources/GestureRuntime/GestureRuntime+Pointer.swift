@@ -67,27 +67,26 @@ extension GestureRuntime {
     guard !collected.isEmpty else { return nil }
     pointer.nextSyntheticIdentifier &+= 1
     let record = newRecord(touch: touch, view: view)
-    records[record].phaseInDispatch = .began
+    tables.records[record].phaseInDispatch = .began
     // Views get no touch calls for hover and scroll (<doc:BehaviourReference> §6.3–6.4).
-    records[record].viewState = .done
+    tables.records[record].viewState = .done
     insertLive(record)
     var edgesAdded = false
     for recognizer in collected {
       let number = ownSlot(recognizer)
-      if !slots[number].participating {
+      if !tables.slots[number].participating {
         startAttempt(recognizer, depth: recognizer.view?.depth ?? 0)
-        if !slots[number].requires.isEmpty { edgesAdded = true }
+        if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
-      slots[number].inputKind = kind
-      slots[number].watchdogPending = false
-      slots[number].sequence = kind == .hover ? pointer.hoverSequence : pointer.scrollSequence
-      slots[number].touchType = slots[number].touchType ?? touch.type
-      records[record].entries.append(TouchRecord.Entry(slot: number, attempt: slots[number].attempt))
+      tables.slots[number].inputKind = kind
+      tables.collect(
+        slot: number, for: record, sequence: kind == .hover ? pointer.hoverSequence : pointer.scrollSequence,
+        touchType: touch.type)
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
     for recognizer in collected { handOver(touch, to: recognizer, record) }
     if edgesAdded { detectCycles() }
-    eventRecords.append(record)
+    tables.eventRecords.append(record)
     markDirty(record)
     return record
   }
@@ -96,7 +95,7 @@ extension GestureRuntime {
   /// touches, hover and scroll are counted apart, so that a hover does not join the touch
   /// sequences that happen while it lasts (<doc:BehaviourReference> §3.7).
   func currentSequence(of recognizer: GestureRecognizer) -> Int {
-    switch slots[slot(recognizer)].inputKind {
+    switch tables.slots[slot(recognizer)].inputKind {
     case .touches: return sequence
     case .hover: return pointer.hoverSequence
     case .scroll: return pointer.scrollSequence
@@ -109,9 +108,9 @@ extension GestureRuntime {
   func acceptsPointerSequence(
     _ recognizer: GestureRecognizer, _ kind: EventType, _ touch: Touch, _ event: TouchEvent
   ) -> Bool {
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !slots[slot(recognizer)].held,
-      !(slots[slot(recognizer)].participating
-        && (recognizer.requestedState.isTerminal || slots[slot(recognizer)].inputKind != kind)),
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !tables.slots[slot(recognizer)].held,
+      !(tables.slots[slot(recognizer)].participating
+        && (recognizer.requestedState.isTerminal || tables.slots[slot(recognizer)].inputKind != kind)),
       askShouldReceive(recognizer, event: event)
     else { return false }
     return askShouldReceive(recognizer, touch)
@@ -119,21 +118,21 @@ extension GestureRuntime {
 
   /// Moves a made-up touch in the current event.
   func moveSyntheticTouch(_ record: Int, to location: Point) {
-    records[record].touch.update(phase: .moved, location: location, timestamp: now)
-    records[record].phaseInDispatch = .moved
-    eventRecords.append(record)
+    tables.records[record].touch.update(phase: .moved, location: location, timestamp: now)
+    tables.records[record].phaseInDispatch = .moved
+    tables.eventRecords.append(record)
     markDirty(record)
   }
 
   /// Ends a made-up touch in the current event; it is retired with the event.
   func endSyntheticTouch(_ record: Int, at location: Point) {
-    records[record].touch.update(phase: .ended, location: location, timestamp: now)
-    records[record].phaseInDispatch = .ended
-    records[record].isFinished = true
+    tables.records[record].touch.update(phase: .ended, location: location, timestamp: now)
+    tables.records[record].phaseInDispatch = .ended
+    tables.records[record].isFinished = true
     // Counted as cancelled input so that it is no tap for the next touch's `tapCount`.
-    records[record].inputCancelled = true
+    tables.records[record].inputCancelled = true
     eventFinishes = true
-    eventRecords.append(record)
+    tables.eventRecords.append(record)
     markDirty(record)
   }
 
@@ -141,11 +140,11 @@ extension GestureRuntime {
   /// each phase (<doc:BehaviourReference> §2.3).
   func deliverSyntheticEvent(_ event: TouchEvent) {
     assertNoUserCode(in: "deliverSyntheticEvent")
-    for index in 0..<eventRecords.count {
-      let record = eventRecords[index]
-      guard let phase = records[record].phaseInDispatch else { continue }
-      let touches = [records[record].touch]
-      for entryIndex in 0..<records[record].entries.count {
+    for index in 0..<tables.eventRecords.count {
+      let record = tables.eventRecords[index]
+      guard let phase = tables.records[record].phaseInDispatch else { continue }
+      let touches = [tables.records[record].touch]
+      for entryIndex in 0..<tables.records[record].entries.count {
         guard let recognizer = recognizerIfDeliverable(record, at: entryIndex) else { continue }
         recognizer.requestedThisDelivery = false
         ignoredThisDelivery = 0
@@ -163,7 +162,7 @@ extension GestureRuntime {
 
   /// Starts an input event of made-up touches.
   func beginSyntheticEvent() {
-    eventRecords.removeAll()
+    tables.eventRecords.clear()
     eventFinishes = false
   }
 }
@@ -171,6 +170,6 @@ extension GestureRuntime {
 extension GestureRuntime {
   /// The touches of the current event, in its order (for the events of hover and scroll).
   func eventTouchList() -> [Touch] {
-    eventRecords.elements.map { records[$0].touch }
+    tables.eventRecords.map { tables.records[$0].touch }
   }
 }

@@ -36,24 +36,24 @@ extension GestureRuntime {
     }
     if state != .failed && state != .possible {
       actionQueue.append((recognizer, state))
-      slots[number].sentAction = true
+      tables.slots[number].sentAction = true
     }
     if from == .possible && (state == .began || state == .ended) {
-      slots[number].recognized = true
+      tables.slots[number].recognized = true
       if recognizer.cancelsTouchesInView {
-        for attemptIndex in slots[number].attemptTouches.indices {
-          let attempt = slots[number].attemptTouches[attemptIndex]
+        for attemptIndex in tables.slots[number].attemptTouches.indices {
+          let attempt = tables.slots[number].attemptTouches[attemptIndex]
           if let record = self.record(of: attempt.touch) {
-            if !records[record].cancelRequested { records[record].cancelledBy = decision }
-            records[record].cancelRequested = true
+            if !tables.records[record].cancelRequested { tables.records[record].cancelledBy = decision }
+            tables.records[record].cancelRequested = true
             markDirty(record)
           }
         }
       }
     }
     if state == .began || state.isTerminal {
-      for attemptIndex in slots[number].attemptTouches.indices {
-        let attempt = slots[number].attemptTouches[attemptIndex]
+      for attemptIndex in tables.slots[number].attemptTouches.indices {
+        let attempt = tables.slots[number].attemptTouches[attemptIndex]
         if let record = self.record(of: attempt.touch) { markDirty(record) }
       }
     }
@@ -61,9 +61,9 @@ extension GestureRuntime {
       cancelAllTimers(of: recognizer)
       finished.append(recognizer)
       if state == .failed || state == .cancelled {
-        for dependentIndex in slots[number].dependents.indices {
-          let dependent = slots[number].dependents[dependentIndex]
-          guard slots[slot(dependent)].held else { continue }
+        for dependentIndex in tables.slots[number].dependents.indices {
+          let dependent = tables.slots[number].dependents[dependentIndex]
+          guard tables.slots[slot(dependent)].held else { continue }
           releases.append(dependent)
         }
       }

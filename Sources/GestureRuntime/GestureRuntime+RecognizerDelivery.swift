@@ -10,16 +10,16 @@ extension GestureRuntime {
   /// began before moved before ended before cancelled (<doc:BehaviourReference> §2.3, 1.4).
   @inline(__always)
   func deliverEventToRecognizers() {
-    if eventRecords.count == 1 {
+    if tables.eventRecords.count == 1 {
       // Records are retired only once the dispatch's deliveries are over: the number stays this
       // record's for the whole delivery.
-      deliverOneTouch(eventRecords[0])
+      deliverOneTouch(tables.eventRecords[0])
       return
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
-    guard !eventRecords.isEmpty else { return }
+    guard !tables.eventRecords.isEmpty else { return }
     eventTouches.clear()
-    for index in 0..<eventRecords.count { eventTouches.append(records[eventRecords[index]].touch) }
+    for index in 0..<tables.eventRecords.count { eventTouches.append(tables.records[tables.eventRecords[index]].touch) }
     var event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
     event.buttonMask = pointer.buttonMask
     event.modifierFlags = pointer.modifierFlags
@@ -29,20 +29,21 @@ extension GestureRuntime {
     // owner of its slot excepted), by slot number: no slot is given back during a dispatch.
     var order: [Int] = []
     swap(&order, &eventSlots)
-    for index in 0..<eventRecords.count {
-      let entries = records[eventRecords[index]].entries
+    for index in 0..<tables.eventRecords.count {
+      let entries = tables.records[tables.eventRecords[index]].entries
       for entryIndex in 0..<entries.count {
         let number = Int(entries[entryIndex].slot)
-        guard slots[number].mark != mark, entries[entryIndex].attempt >= slots[number].firstAttempt,
-          slots[number].recognizer != nil
+        guard tables.slots[number].mark != mark, entries[entryIndex].attempt >= tables.slots[number].firstAttempt,
+          tables.slots[number].recognizer != nil
         else { continue }
-        slots[number].mark = mark
+        tables.slots[number].mark = mark
         order.append(number)
       }
     }
     let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
     for number in order {
-      guard let recognizer = slots[number].recognizer, !recognizer.requestedState.isTerminal, recognizer.isAttached
+      guard let recognizer = tables.slots[number].recognizer, !recognizer.requestedState.isTerminal,
+        recognizer.isAttached
       else { continue }
       recognizer.requestedThisDelivery = false
       ignoredThisDelivery = 0
@@ -50,12 +51,12 @@ extension GestureRuntime {
       var cancelled = false
       for phase in phases {
         scratchTouches.clear()
-        for index in 0..<eventRecords.count {
-          let record = eventRecords[index]
-          if records[record].phaseInDispatch == phase
-            && records[record].isHeld(bySlot: number, attempt: slots[number].attempt)
+        for index in 0..<tables.eventRecords.count {
+          let record = tables.eventRecords[index]
+          if tables.records[record].phaseInDispatch == phase
+            && tables.records[record].isHeld(bySlot: number, attempt: tables.slots[number].attempt)
           {
-            scratchTouches.append(records[record].touch)
+            scratchTouches.append(tables.records[record].touch)
           }
         }
         guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
@@ -74,8 +75,8 @@ extension GestureRuntime {
   /// in place, so that a delivery builds no array.
   @inline(__always)
   private func deliverOneTouch(_ record: Int) {
-    guard let phase = records[record].phaseInDispatch else { return }
-    singleTouchList.holdOnly(records[record].touch)
+    guard let phase = tables.records[record].phaseInDispatch else { return }
+    singleTouchList.holdOnly(tables.records[record].touch)
     let touches = singleTouchList
     // Built, not copied from a stored event (a copy of a whole event costs more than its fields).
     // Other fingers down and still: the event lists them too (UIKit's `allTouches`).
@@ -83,7 +84,7 @@ extension GestureRuntime {
     event.buttonMask = pointer.buttonMask
     event.modifierFlags = pointer.modifierFlags
     // Deliveries never add entries to the record (they may only void one).
-    let count = records[record].entries.count
+    let count = tables.records[record].entries.count
     for index in 0..<count {
       guard let recognizer = recognizerIfDeliverable(record, at: index) else { continue }
       recognizer.requestedThisDelivery = false
@@ -115,7 +116,7 @@ extension GestureRuntime {
       if skipsSynthetic && isSyntheticTouch(touch) { continue }
       all.append(touch)
     }
-    for touch in changed where (record(of: touch).map { records[$0].liveIndex } ?? -1) < 0 { all.append(touch) }
+    for touch in changed where (record(of: touch).map { tables.records[$0].liveIndex } ?? -1) < 0 { all.append(touch) }
     return all
   }
 

@@ -35,26 +35,26 @@ extension GestureRuntime {
   /// One recognizer of a reset pass: reset it, its pair, or its group once all of them finished.
   private func resetPassStep(_ recognizer: GestureRecognizer, mark: UInt64) {
     let number = slot(recognizer)
-    guard slots[number].participating && slots[number].resetMark != mark else { return }
+    guard tables.slots[number].participating && tables.slots[number].resetMark != mark else { return }
     // Most recognizers have no requirement with another participant: reset them alone.
-    if slots[number].requires.isEmpty && slots[number].dependents.isEmpty {
-      slots[number].resetMark = mark
+    if tables.slots[number].requires.isEmpty && tables.slots[number].dependents.isEmpty {
+      tables.slots[number].resetMark = mark
       if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
       return
     }
     // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
-    if let partner = solePartner(of: recognizer), slots[slot(partner)].participating {
-      slots[ownSlot(recognizer)].resetMark = mark
-      slots[ownSlot(partner)].resetMark = mark
+    if let partner = solePartner(of: recognizer), tables.slots[slot(partner)].participating {
+      tables.slots[ownSlot(recognizer)].resetMark = mark
+      tables.slots[ownSlot(partner)].resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
         // the partner as finished again, for a pass that finds it reset).
         let partnerSlot = slot(partner)
-        slots[number].requires.clear()
-        slots[number].dependents.clear()
-        slots[partnerSlot].requires.clear()
-        slots[partnerSlot].dependents.clear()
+        tables.slots[number].requires.clear()
+        tables.slots[number].dependents.clear()
+        tables.slots[partnerSlot].requires.clear()
+        tables.slots[partnerSlot].dependents.clear()
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         resetRecognizer(partnerFirst ? partner : recognizer)
         resetRecognizer(partnerFirst ? recognizer : partner)
@@ -69,7 +69,7 @@ extension GestureRuntime {
     _ = markRequirementComponent(of: recognizer, into: &group, depthFirst: false)
     var allFinished = true
     for member in group {
-      slots[ownSlot(member)].resetMark = mark
+      tables.slots[ownSlot(member)].resetMark = mark
       if !member.publishedState.isTerminal { allFinished = false }
     }
     if allFinished {
@@ -128,20 +128,22 @@ extension GestureRuntime {
   func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
     let me = ObjectIdentifier(recognizer)
     let number = slot(recognizer)
-    if slots[number].requires.count == 1 && slots[number].dependents.isEmpty {
-      let target = slots[number].requires[0].target
+    if tables.slots[number].requires.count == 1 && tables.slots[number].dependents.isEmpty {
+      let target = tables.slots[number].requires[0].target
       let targetSlot = slot(target)
-      guard target !== recognizer, !slots[number].requires[0].onCycle, slots[targetSlot].requires.isEmpty,
-        slots[targetSlot].dependents.count == 1,
-        ObjectIdentifier(slots[targetSlot].dependents[0]) == me
+      guard target !== recognizer, !tables.slots[number].requires[0].onCycle, tables.slots[targetSlot].requires.isEmpty,
+        tables.slots[targetSlot].dependents.count == 1,
+        ObjectIdentifier(tables.slots[targetSlot].dependents[0]) == me
       else { return nil }
       return target
     }
-    if slots[number].requires.isEmpty && slots[number].dependents.count == 1 {
-      let dependent = slots[number].dependents[0]
+    if tables.slots[number].requires.isEmpty && tables.slots[number].dependents.count == 1 {
+      let dependent = tables.slots[number].dependents[0]
       let dependentSlot = slot(dependent)
-      guard dependent !== recognizer, slots[dependentSlot].dependents.isEmpty, slots[dependentSlot].requires.count == 1,
-        ObjectIdentifier(slots[dependentSlot].requires[0].target) == me, !slots[dependentSlot].requires[0].onCycle
+      guard dependent !== recognizer, tables.slots[dependentSlot].dependents.isEmpty,
+        tables.slots[dependentSlot].requires.count == 1,
+        ObjectIdentifier(tables.slots[dependentSlot].requires[0].target) == me,
+        !tables.slots[dependentSlot].requires[0].onCycle
       else { return nil }
       return dependent
     }
@@ -153,7 +155,7 @@ extension GestureRuntime {
     // Amortized: loops over the participants skip reset ones, so compact only once they are
     // at least half of the list.
     guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
-    removeParticipants { !slots[slot(ofListed: $0)].participating }
+    removeParticipants { !tables.slots[slot(ofListed: $0)].participating }
   }
 
   /// Drops the participants `leaving` picks, in place and keeping the order of the rest (which
@@ -165,7 +167,7 @@ extension GestureRuntime {
     var kept = 0
     for index in 0..<participants.count {
       if leaving(participants[index]) {
-        slots[participants[index]].listed = false
+        tables.slots[participants[index]].listed = false
       } else {
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
@@ -173,7 +175,7 @@ extension GestureRuntime {
     }
     while participants.count > kept { participants.removeLast() }
     removedParticipants = 0
-    for index in 0..<participants.count where !slots[slot(ofListed: participants[index])].participating {
+    for index in 0..<participants.count where !tables.slots[slot(ofListed: participants[index])].participating {
       removedParticipants += 1
     }
   }
@@ -184,17 +186,15 @@ extension GestureRuntime {
     assertNoUserCode(in: "resetRecognizer")
     // A participant has a slot.
     let number = slot(recognizer)
-    guard slots[number].participating else { return }
-    if !slots[number].requires.isEmpty || !slots[number].dependents.isEmpty {
+    guard tables.slots[number].participating else { return }
+    if !tables.slots[number].requires.isEmpty || !tables.slots[number].dependents.isEmpty {
       dropAttemptEdges(of: recognizer)
     }
-    slots[number].attempt &+= 1
     recognizer.startedTimerInAttempt = false
-    setHeld(recognizer, false)
-    slots[number].endAttempt()
-    stopWithholding(recognizer)
-    if !slots[number].attemptTouches.isEmpty { slots[number].attemptTouches.clear() }
-    cancelAllTimers(of: recognizer)
+    if tables.endAttempt(slot: number, releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber) {
+      heldCount -= 1
+    }
+    dropTimerRequests(of: recognizer, slot: number)
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
     removedParticipants += 1

@@ -14,14 +14,14 @@ extension GestureRuntime {
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
     guard recognizer.runtimeSlot.owner == runtimeNumber else { return }
     let number = recognizer.runtimeSlot.index
-    if slots[number].participating {
+    if tables.slots[number].participating {
       sceneChange { [unowned self] in
         self.stopAttempt(of: [recognizer], reason: "removed from its view")
       }
     }
     // Outside an attempt nothing else forgets its timers: it leaves with none (the host it would
     // cancel them through is gone with its view).
-    if !slots[number].participating { cancelAllTimers(of: recognizer) }
+    if !tables.slots[number].participating { cancelAllTimers(of: recognizer) }
     // Listed after the change ran (when it ran at once): a dispatch gives the slot back only once
     // the recognizer is off its view.
     listDetached(recognizer, slot: number)
@@ -36,8 +36,8 @@ extension GestureRuntime {
     }
     // The touches, not their records' numbers: the change may run after the current dispatch,
     // once some of them were retired and their numbers given to new touches.
-    let touches = (liveTouches.numbers + withheldRecords.elements)
-      .filter { records[$0].view?.isDescendant(of: view) ?? false }.map { records[$0].touch }
+    let touches = (liveTouches.numbers + tables.withheldRecords)
+      .filter { tables.records[$0].view?.isDescendant(of: view) ?? false }.map { tables.records[$0].touch }
     guard !recognizers.isEmpty || !touches.isEmpty else {
       detach(view)
       // From user code (during a dispatch), once it returns (GestureRuntime+Host.swift).
@@ -54,8 +54,8 @@ extension GestureRuntime {
       self.detach(view)
       self.dropUnlistedParticipants()
       for touch in touches {
-        guard let record = self.record(of: touch), self.records[record].viewState != .done else { continue }
-        self.records[record].cancelRequested = true
+        guard let record = self.record(of: touch), self.tables.records[record].viewState != .done else { continue }
+        self.tables.records[record].cancelRequested = true
         self.markDirty(record)
       }
     }
@@ -65,7 +65,7 @@ extension GestureRuntime {
   /// tree), so that one coming back and joining an attempt before the next compaction is listed
   /// anew, once, instead of twice.
   func dropUnlistedParticipants() {
-    removeParticipants { !slots[slot(ofListed: $0)].listed }
+    removeParticipants { !tables.slots[slot(ofListed: $0)].listed }
   }
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
@@ -83,7 +83,7 @@ extension GestureRuntime {
   /// reset (<doc:BehaviourReference> §2.6).
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
     assertNoUserCode(in: "stopAttempt")
-    for recognizer in recognizers where slots[slot(recognizer)].participating {
+    for recognizer in recognizers where tables.slots[slot(recognizer)].participating {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
         let touches = recognizer.trackedTouches
         let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
@@ -94,8 +94,8 @@ extension GestureRuntime {
         removeTracked(touches, from: recognizer)
       }
       let number = slot(recognizer)
-      for attemptIndex in slots[number].attemptTouches.indices {
-        let attempt = slots[number].attemptTouches[attemptIndex]
+      for attemptIndex in tables.slots[number].attemptTouches.indices {
+        let attempt = tables.slots[number].attemptTouches[attemptIndex]
         if let record = self.record(of: attempt.touch) { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)
@@ -103,7 +103,7 @@ extension GestureRuntime {
     resolve()
     sendActions()
     deliverToViews()
-    for recognizer in recognizers where slots[slot(recognizer)].participating {
+    for recognizer in recognizers where tables.slots[slot(recognizer)].participating {
       resetRecognizer(recognizer)
     }
     runResets()

@@ -86,7 +86,7 @@ extension GestureRuntime {
     deliverSyntheticEvent(event)
     guard input.type == .discrete, let record = pointer.scrollRecord else { return }
     let deadline = now + discreteScrollIdleTimeout
-    for index in 0..<records[record].entries.count {
+    for index in 0..<tables.records[record].entries.count {
       guard let recognizer = recognizerIfDeliverable(record, at: index) else { continue }
       startTimer(for: recognizer, id: Self.scrollIdleTimerID, deadline: deadline)
     }
@@ -107,7 +107,7 @@ extension GestureRuntime {
     guard let record = pointer.scrollRecord else { return }
     pointer.scrollRecord = nil
     beginSyntheticEvent()
-    let touch = records[record].touch
+    let touch = tables.records[record].touch
     endSyntheticTouch(record, at: touch.locationInWindow)
     var event = pointerEvent(.scroll, [touch])
     event.scrollType = pointer.scrollType

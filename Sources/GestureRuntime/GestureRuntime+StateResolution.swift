@@ -59,9 +59,9 @@ extension GestureRuntime {
     if published.isTerminal { return }
 
     if state == .failed || state == .cancelled {
-      if slots[number].candidate != nil {
+      if tables.slots[number].candidate != nil {
         // Recognized earlier in this round and now stops: publish after the recognition.
-        slots[number].followUps.append((state, reason))
+        tables.slots[number].followUps.append((state, reason))
         return
       }
       setHeld(recognizer, false)
@@ -72,8 +72,8 @@ extension GestureRuntime {
     }
 
     // began, changed or ended
-    if slots[number].candidate != nil {
-      slots[number].followUps.append((state, reason))
+    if tables.slots[number].candidate != nil {
+      tables.slots[number].followUps.append((state, reason))
       return
     }
     if published == .began || published == .changed {
@@ -82,15 +82,15 @@ extension GestureRuntime {
     }
     // Leaving possible. (`heldRequestIsMoot` drops these requests of a held recognizer before
     // they get here when they are made outside resolution: keep the two in step.)
-    if slots[number].held {
-      if state == .ended && slots[number].wants != .ended {
-        slots[number].wants = .ended
+    if tables.slots[number].held {
+      if state == .ended && tables.slots[number].wants != .ended {
+        tables.slots[number].wants = .ended
         if trace != nil { emitWait(recognizer) }
       }
       return
     }
-    if !slots[number].shouldBeginAsked {
-      slots[number].shouldBeginAsked = true
+    if !tables.slots[number].shouldBeginAsked {
+      tables.slots[number].shouldBeginAsked = true
       if let veto = shouldBeginVeto(recognizer) {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: veto)
@@ -98,17 +98,17 @@ extension GestureRuntime {
       }
     }
     var waiting = false
-    for edgeIndex in slots[number].requires.indices {
-      let edge = slots[number].requires[edgeIndex]
+    for edgeIndex in tables.slots[number].requires.indices {
+      let edge = tables.slots[number].requires[edgeIndex]
       guard !edge.onCycle else { continue }
       let target = edge.target
-      guard slots[slot(target)].participating else { continue }
-      if slots[slot(target)].recognized {
+      guard tables.slots[slot(target)].participating else { continue }
+      if tables.slots[slot(target)].recognized {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
         return
       }
-      if slots[slot(target)].sequence == currentSequence(of: target) && target.publishedState == .possible {
+      if tables.slots[slot(target)].sequence == currentSequence(of: target) && target.publishedState == .possible {
         waiting = true
       }
     }
@@ -133,8 +133,8 @@ extension GestureRuntime {
         vetoViewsScratch = views
       }
       let number = slot(recognizer)
-      for index in slots[number].attemptTouches.indices {
-        guard let view = slots[number].attemptTouches[index].touch.view,
+      for index in tables.slots[number].attemptTouches.indices {
+        guard let view = tables.slots[number].attemptTouches[index].touch.view,
           !views.contains(where: { $0 === view })
         else { continue }
         views.append(view)
@@ -152,13 +152,13 @@ extension GestureRuntime {
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
     assertNoUserCode(in: "addCandidate")
     let number = ownSlot(recognizer)
-    slots[number].candidate = state
+    tables.slots[number].candidate = state
     // Stores only what changes: a continuous recognizer's every `changed` comes through here.
-    if reason != nil || slots[number].candidateReason != nil {
-      slots[number].candidateReason = reason
+    if reason != nil || tables.slots[number].candidateReason != nil {
+      tables.slots[number].candidateReason = reason
     }
-    if !slots[number].followUps.isEmpty { slots[number].followUps.clear() }
-    if slots[number].excludedBy != nil { slots[number].excludedBy = nil }
+    if !tables.slots[number].followUps.isEmpty { tables.slots[number].followUps.clear() }
+    if tables.slots[number].excludedBy != nil { tables.slots[number].excludedBy = nil }
     candidates.append(recognizer)
   }
 
@@ -168,8 +168,8 @@ extension GestureRuntime {
     // Tie order: the deepest view first; on one view, the one added first.
     if candidates.count > 1 {
       candidates.sort { a, b in
-        slots[slot(a)].depth != slots[slot(b)].depth
-          ? slots[slot(a)].depth > slots[slot(b)].depth : a.additionOrder < b.additionOrder
+        tables.slots[slot(a)].depth != tables.slots[slot(b)].depth
+          ? tables.slots[slot(a)].depth > tables.slots[slot(b)].depth : a.additionOrder < b.additionOrder
       }
     }
     gatherExcludableTracking()
@@ -177,19 +177,19 @@ extension GestureRuntime {
     // removes from it).
     for index in 0..<candidates.count {
       let candidate = candidates[index]
-      if slots[slot(candidate)].excludedBy == nil { exclude(by: candidate) }
+      if tables.slots[slot(candidate)].excludedBy == nil { exclude(by: candidate) }
     }
     excludableTracking.removeAll()
     for index in 0..<candidates.count {
       publishCandidate(candidates[index])
     }
-    for index in 0..<excluded.count where slots[slot(excluded[index])].excludedBy != nil {
+    for index in 0..<excluded.count where tables.slots[slot(excluded[index])].excludedBy != nil {
       let loser = excluded[index]
       // Excluded by a candidate that was itself excluded later: its exclusion still stands.
-      let excluder = slots[slot(loser)].excludedBy!
-      slots[ownSlot(loser)].excludedBy = nil
-      slots[ownSlot(loser)].candidate = nil
-      slots[ownSlot(loser)].followUps.clear()
+      let excluder = tables.slots[slot(loser)].excludedBy!
+      tables.slots[ownSlot(loser)].excludedBy = nil
+      tables.slots[ownSlot(loser)].candidate = nil
+      tables.slots[ownSlot(loser)].followUps.clear()
       if loser.publishedState.isTerminal { continue }
       loser.requestedState = .failed
       setHeld(loser, false)
@@ -207,19 +207,19 @@ extension GestureRuntime {
   private func publishCandidate(_ winner: GestureRecognizer) {
     let winnerSlot = ownSlot(winner)
     // Already published as the loser of an earlier winner in this round.
-    guard let state = slots[winnerSlot].candidate else { return }
+    guard let state = tables.slots[winnerSlot].candidate else { return }
     // An excluded candidate is published with the exclusions of its winner, after the
     // winner's own state line (cause before effect).
-    if slots[winnerSlot].excludedBy != nil { return }
-    slots[winnerSlot].candidate = nil
+    if tables.slots[winnerSlot].excludedBy != nil { return }
+    tables.slots[winnerSlot].candidate = nil
     let from = winner.publishedState
     let fromPossible = from == .possible
-    publish(winner, state, reason: slots[winnerSlot].candidateReason ?? defaultReason(state, from: from))
-    for loserIndex in 0..<excluded.count where slots[slot(excluded[loserIndex])].excludedBy === winner {
+    publish(winner, state, reason: tables.slots[winnerSlot].candidateReason ?? defaultReason(state, from: from))
+    for loserIndex in 0..<excluded.count where tables.slots[slot(excluded[loserIndex])].excludedBy === winner {
       let loser = excluded[loserIndex]
-      slots[ownSlot(loser)].excludedBy = nil
-      slots[ownSlot(loser)].candidate = nil
-      slots[ownSlot(loser)].followUps.clear()
+      tables.slots[ownSlot(loser)].excludedBy = nil
+      tables.slots[ownSlot(loser)].candidate = nil
+      tables.slots[ownSlot(loser)].followUps.clear()
       // Already decided in this round (for example failed by a requirement of an earlier winner).
       guard !loser.publishedState.isTerminal else { continue }
       loser.requestedState = .failed
@@ -229,15 +229,15 @@ extension GestureRuntime {
     if fromPossible {
       // Recognizers that require this one to fail fail now (behaviour reference §3.9), through an
       // edge found on a cycle too when the hold was in place before the cycle was (§3.11).
-      for dependentIndex in slots[winnerSlot].dependents.indices {
-        let dependent = slots[winnerSlot].dependents[dependentIndex]
+      for dependentIndex in tables.slots[winnerSlot].dependents.indices {
+        let dependent = tables.slots[winnerSlot].dependents[dependentIndex]
         let dependentSlot = slot(dependent)
         guard
-          dependent !== winner && slots[dependentSlot].participating
-            && dependent.publishedState == .possible && !slots[dependentSlot].sentAction
-            && slots[dependentSlot].candidate == nil
-            && slots[dependentSlot].requires.contains(where: {
-              $0.target === winner && (!$0.onCycle || slots[dependentSlot].held)
+          dependent !== winner && tables.slots[dependentSlot].participating
+            && dependent.publishedState == .possible && !tables.slots[dependentSlot].sentAction
+            && tables.slots[dependentSlot].candidate == nil
+            && tables.slots[dependentSlot].requires.contains(where: {
+              $0.target === winner && (!$0.onCycle || tables.slots[dependentSlot].held)
             })
         else { continue }
         dependent.requestedState = .failed
@@ -245,9 +245,9 @@ extension GestureRuntime {
         publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
       }
     }
-    if !slots[winnerSlot].followUps.isEmpty {
-      let followUps = slots[winnerSlot].followUps
-      slots[winnerSlot].followUps.clear()
+    if !tables.slots[winnerSlot].followUps.isEmpty {
+      let followUps = tables.slots[winnerSlot].followUps
+      tables.slots[winnerSlot].followUps.clear()
       for (then, reason) in followUps where !winner.publishedState.isTerminal {
         let previous = winner.publishedState
         let target: GestureRecognizer.State =

@@ -23,10 +23,10 @@ extension GestureRuntime {
   func armedTimer(ofSlot number: Int, id: Int, deadline: Timestamp) -> PendingTimer {
     timerGeneration &+= 1
     let generation = timerGeneration
-    if let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) {
-      slots[number].timerGenerations[index].generation = generation
+    if let index = tables.slots[number].timerGenerations.firstIndex(where: { $0.id == id }) {
+      tables.slots[number].timerGenerations[index].generation = generation
     } else {
-      slots[number].timerGenerations.append((id, generation))
+      tables.slots[number].timerGenerations.append((id, generation))
     }
     return PendingTimer(deadline: deadline, slot: number, id: id, generation: generation)
   }
@@ -45,14 +45,14 @@ extension GestureRuntime {
   func isLive(_ timer: PendingTimer) -> Bool {
     let number = timer.slot
     guard timerGeneration(ofSlot: number, id: timer.id) == timer.generation,
-      slots[number].recognizer?.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number)
+      tables.slots[number].recognizer?.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number)
     else { return false }
-    return timer.id != Self.watchdogTimerID || slots[number].watchdogPending
+    return timer.id != Self.watchdogTimerID || tables.slots[number].watchdogPending
   }
 
   func timerGeneration(ofSlot number: Int, id: Int) -> UInt64? {
-    guard let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return nil }
-    return slots[number].timerGenerations[index].generation
+    guard let index = tables.slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return nil }
+    return tables.slots[number].timerGenerations[index].generation
   }
 
   /// Forgets the recognizer's timer `id`: it is skipped when it comes due
@@ -63,8 +63,8 @@ extension GestureRuntime {
 
   /// Forgets timer `id` of the recognizer with slot `number`.
   func cancelTimer(ofSlot number: Int, id: Int) {
-    guard let index = slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
-    slots[number].timerGenerations.remove(at: index)
+    guard let index = tables.slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
+    tables.slots[number].timerGenerations.remove(at: index)
   }
 
   /// Forgets every pending timer of the recognizer (they are skipped when they come due), and
@@ -73,7 +73,14 @@ extension GestureRuntime {
   @inline(__always)
   func cancelAllTimers(of recognizer: GestureRecognizer) {
     let number = slot(recognizer)
-    if !slots[number].timerGenerations.isEmpty { slots[number].timerGenerations.clear() }
+    if !tables.slots[number].timerGenerations.isEmpty { tables.slots[number].timerGenerations.clear() }
+    dropTimerRequests(of: recognizer, slot: number)
+  }
+
+  /// Forgets the timer starts and cancellations the recognizer (with slot `number` here, or 0)
+  /// asked for from user code that has not returned yet.
+  @inline(__always)
+  func dropTimerRequests(of recognizer: GestureRecognizer, slot number: Int) {
     if !inboxTimers.isEmpty {
       inboxTimers.removeAll { asked in
         asked.slotWhenAsked.owner == runtimeNumber
@@ -102,7 +109,7 @@ extension GestureRuntime {
         && !asked.contains {
           $0.id == timer.id && $0.slotWhenAsked == RuntimeSlotNumber(owner: runtimeNumber, index: timer.slot)
         }
-    }.map { (deadline: $0.deadline, recognizer: slots[$0.slot].recognizer, id: $0.id) }
+    }.map { (deadline: $0.deadline, recognizer: tables.slots[$0.slot].recognizer, id: $0.id) }
     var started: [(deadline: Timestamp, recognizer: GestureRecognizer?, id: Int)] = []
     for (index, request) in asked.enumerated() {
       guard let deadline = request.deadline, !asked[(index + 1)...].contains(where: { sameTimer($0, request) })
@@ -110,9 +117,9 @@ extension GestureRuntime {
       if let recognizer = request.unslotted {
         // Its slot, given when the request is applied, has no watchdog pending.
         if request.id != Self.watchdogTimerID { started.append((deadline, recognizer, request.id)) }
-      } else if let recognizer = slots[request.slotWhenAsked.index].recognizer,
+      } else if let recognizer = tables.slots[request.slotWhenAsked.index].recognizer,
         recognizer.runtimeSlot == request.slotWhenAsked,
-        request.id != Self.watchdogTimerID || slots[request.slotWhenAsked.index].watchdogPending
+        request.id != Self.watchdogTimerID || tables.slots[request.slotWhenAsked.index].watchdogPending
       {
         // Armed in its slot, it fires only while the recognizer still has that slot here (and
         // one with the watchdog's identifier, only while the runtime's watchdog is pending: `isLive`).
@@ -129,7 +136,7 @@ extension GestureRuntime {
 
   func fire(_ timer: PendingTimer) {
     assertNoUserCode(in: "fire")
-    guard isLive(timer), let recognizer = slots[timer.slot].recognizer else { return }
+    guard isLive(timer), let recognizer = tables.slots[timer.slot].recognizer else { return }
     cancelTimer(ofSlot: timer.slot, id: timer.id)
     if timer.deadline > now {
       dispatchTime = timer.deadline

@@ -10,15 +10,13 @@ extension GestureRuntime {
     assertNoUserCode(in: "finishInputTouches")
     // The event's input phases end with it (view planning clears those of the touches it
     // plans; a touch its view is done with is not planned).
-    for index in 0..<eventRecords.count where records[eventRecords[index]].phaseInDispatch != nil {
-      records[eventRecords[index]].phaseInDispatch = nil
-    }
+    tables.endEventPhases()
     // The dispatch's events are gone: their list of every touch lets go of the touches, and keeps
     // its storage for the next (`allTouchesOfEvent`).
     if !eventAllTouches.isEmpty { eventAllTouches.clear() }
-    if !eventFinishes && withheldRecords.isEmpty {
+    if !eventFinishes && tables.withheldRecords.isEmpty {
       // Nothing lifted in this event and no touch waits for its view: nothing to retire.
-      eventRecords.removeAll()
+      tables.eventRecords.clear()
       return
     }
     retireFinishedTouches()
@@ -28,33 +26,33 @@ extension GestureRuntime {
   /// for its view.
   private func retireFinishedTouches() {
     eventFinishes = false
-    for index in 0..<eventRecords.count where records[eventRecords[index]].isFinished {
-      let record = eventRecords[index]
+    for index in 0..<tables.eventRecords.count where tables.records[tables.eventRecords[index]].isFinished {
+      let record = tables.eventRecords[index]
       if removeLive(record) {
-        if !records[record].inputCancelled {
-          let touch = records[record].touch
+        if !tables.records[record].inputCancelled {
+          let touch = tables.records[record].touch
           lastTapEnd = (now, touch.locationInWindow, touch.tapCount)
         }
       }
-      if records[record].viewState != .done {
-        withheldRecords.append(record)
+      if tables.records[record].viewState != .done {
+        tables.withheldRecords.append(record)
       } else {
         retireIfDone(record)
       }
     }
-    eventRecords.removeAll()
-    if !withheldRecords.isEmpty {
+    tables.eventRecords.clear()
+    if !tables.withheldRecords.isEmpty {
       // In place and in order, without the generic removeAll(where:).
       var kept = 0
-      for index in 0..<withheldRecords.count {
-        if records[withheldRecords[index]].viewState == .done {
-          retireIfDone(withheldRecords[index])
+      for index in 0..<tables.withheldRecords.count {
+        if tables.records[tables.withheldRecords[index]].viewState == .done {
+          retireIfDone(tables.withheldRecords[index])
         } else {
-          if kept != index { withheldRecords.swapAt(kept, index) }
+          if kept != index { tables.withheldRecords.swapAt(kept, index) }
           kept += 1
         }
       }
-      while withheldRecords.count > kept { withheldRecords.removeLast() }
+      while tables.withheldRecords.count > kept { tables.withheldRecords.removeLast() }
     }
   }
 
@@ -62,13 +60,7 @@ extension GestureRuntime {
   /// waits for the next touch-down, the record behind the placeholder touch (holding on to
   /// nothing of the scene). A record is retired once: its touch no longer names it after that.
   func retireIfDone(_ record: Int) {
-    guard records[record].isFinished && records[record].viewState == .done else { return }
-    let touch = records[record].touch
-    guard self.record(of: touch) == record else { return }
-    touch.runtimeRecord = RuntimeSlotNumber()
-    // What the record held is returned, and let go of once the call has returned, outside the
-    // table's access: a view may go with it (its deinit is user code).
-    _ = records[record].park(placeholder: placeholderTouch)
-    freeRecords.append(record)
+    // What the record held is let go of once the call has returned, outside the tables' access.
+    _ = tables.retire(record, placeholder: placeholderTouch, owner: runtimeNumber)
   }
 }

@@ -10,18 +10,18 @@ extension GestureRuntime {
   /// began, moved, ended, cancelled (<doc:BehaviourReference> §2.7–2.11, 5).
   func deliverToViews() {
     assertNoUserCode(in: "deliverToViews")
-    guard !dirtyRecords.isEmpty else { return }
-    if dirtyRecords.count == 1 {
+    guard !tables.dirtyRecords.isEmpty else { return }
+    if tables.dirtyRecords.count == 1 {
       // One touch (the common case): its calls all go to its view, one touch each, already in
       // phase order, so there is nothing to group. The phases are planned into a fixed-size
       // buffer (no array).
-      let record = dirtyRecords.removeLast()
+      let record = tables.dirtyRecords.removeLast()
       planningOneRecord = true
       plannedPhases.count = 0
       planViewCalls(record)
       planningOneRecord = false
-      guard plannedPhases.count > 0, let view = records[record].view else { return }
-      viewTouch.holdOnly(records[record].touch)
+      guard plannedPhases.count > 0, let view = tables.records[record].view else { return }
+      viewTouch.holdOnly(tables.records[record].touch)
       let touches = viewTouch
       let planned = plannedPhases
       for index in 0..<planned.count {
@@ -30,17 +30,17 @@ extension GestureRuntime {
       return
     }
     viewCalls.clear()
-    if dirtyRecords.contains(where: {
-      records[$0].viewState != .done && records[$0].view?.isMultipleTouchEnabled == false
+    if tables.dirtyRecords.contains(where: {
+      tables.records[$0].viewState != .done && tables.records[$0].view?.isMultipleTouchEnabled == false
     }) {
       planInCallOrder()
     }
     var index = 0
-    while index < dirtyRecords.count {
-      planViewCalls(dirtyRecords[index])
+    while index < tables.dirtyRecords.count {
+      planViewCalls(tables.dirtyRecords[index])
       index += 1
     }
-    dirtyRecords.removeAll()
+    tables.dirtyRecords.clear()
     guard !viewCalls.isEmpty else { return }
     // Group: views in order of first appearance; per view, the decisions' calls in the order of
     // the decisions, then the event's own (`eventOwnCall`); within each, one call per phase in
@@ -92,9 +92,9 @@ extension GestureRuntime {
   func planInCallOrder() {
     // A decision's touches in the order they began; the event's own in the order of the list.
     var keyed: [(key: UInt64, order: UInt64, record: Int)] = []
-    for index in 0..<dirtyRecords.count {
-      let number = dirtyRecords[index]
-      let record = records[number]
+    for index in 0..<tables.dirtyRecords.count {
+      let number = tables.dirtyRecords[index]
+      let record = tables.records[number]
       let key: UInt64
       switch record.viewState {
       case .pending: key = Self.decisionKey(record.beganReleasedBy)
@@ -105,8 +105,8 @@ extension GestureRuntime {
       keyed.append((key, key == Self.eventOwnCall ? UInt64(index) : record.serial, number))
     }
     keyed.sort { $0.key != $1.key ? $0.key < $1.key : $0.order < $1.order }
-    dirtyRecords.removeAll()
-    for entry in keyed { dirtyRecords.append(entry.record) }
+    tables.dirtyRecords.clear()
+    for entry in keyed { tables.dirtyRecords.append(entry.record) }
   }
 
   /// The place of a phase among one decision's (or the event's own) calls.
@@ -129,9 +129,9 @@ extension GestureRuntime {
   @inline(__always)
   func planViewCalls(_ record: Int) {
     assertNoUserCode(in: "planViewCalls")
-    defer { records[record].phaseInDispatch = nil }
-    guard records[record].viewState != .done, let view = records[record].view else {
-      if records[record].isFinished { records[record].viewState = .done }
+    defer { tables.records[record].phaseInDispatch = nil }
+    guard tables.records[record].viewState != .done, let view = tables.records[record].view else {
+      if tables.records[record].isFinished { tables.records[record].viewState = .done }
       return
     }
     planViewCalls(record, view)
@@ -141,46 +141,49 @@ extension GestureRuntime {
   /// event's own calls).
   private func planViewCalls(_ record: Int, _ view: View) {
     let own = Self.eventOwnCall
-    if records[record].cancelRequested || (records[record].inputCancelled && records[record].viewState == .active) {
+    if tables.records[record].cancelRequested
+      || (tables.records[record].inputCancelled && tables.records[record].viewState == .active)
+    {
       // Cancelled by a recognition (2.8), or by the input (the event's own call).
-      if records[record].viewState == .active {
-        let decision = records[record].cancelRequested ? Self.decisionKey(records[record].cancelledBy) : own
+      if tables.records[record].viewState == .active {
+        let decision =
+          tables.records[record].cancelRequested ? Self.decisionKey(tables.records[record].cancelledBy) : own
         addViewCall(view, .cancelled, record, decision: decision)
       }
-      records[record].viewState = .done
+      tables.records[record].viewState = .done
       return
     }
     // From here on a cancelled touch is one whose `began` was withheld: it is released like any
     // other once its recognizers decide, and then cancelled (2.9).
     var endDecision = own
-    if records[record].viewState == .pending {
-      if records[record].beganWithholders > 0 { return }
-      if records[record].suppressors > 0 || (!view.isMultipleTouchEnabled && view.activeTouchCount > 0) {
-        records[record].viewState = .done
+    if tables.records[record].viewState == .pending {
+      if tables.records[record].beganWithholders > 0 { return }
+      if tables.records[record].suppressors > 0 || (!view.isMultipleTouchEnabled && view.activeTouchCount > 0) {
+        tables.records[record].viewState = .done
         return
       }
-      let decision = Self.decisionKey(records[record].beganReleasedBy)
+      let decision = Self.decisionKey(tables.records[record].beganReleasedBy)
       addViewCall(view, .began, record, decision: decision)
-      records[record].viewState = .active
-      if records[record].movedWhileWithheld && (records[record].phaseInDispatch != .began) {
+      tables.records[record].viewState = .active
+      if tables.records[record].movedWhileWithheld && (tables.records[record].phaseInDispatch != .began) {
         addViewCall(view, .moved, record, decision: decision)
       }
-      if records[record].inputCancelled {
+      if tables.records[record].inputCancelled {
         addViewCall(view, .cancelled, record, decision: decision)
-        records[record].viewState = .done
+        tables.records[record].viewState = .done
         return
       }
       // A released touch's end comes with its release, or with the later decision that released
       // the end itself.
-      if decision != own { endDecision = max(decision, records[record].endReleasedBy) }
-    } else if records[record].phaseInDispatch == .moved {
+      if decision != own { endDecision = max(decision, tables.records[record].endReleasedBy) }
+    } else if tables.records[record].phaseInDispatch == .moved {
       addViewCall(view, .moved, record, decision: own)
     }
-    if records[record].endPending {
-      if records[record].endWithholders > 0 { return }
-      if endDecision == own { endDecision = Self.decisionKey(records[record].endReleasedBy) }
+    if tables.records[record].endPending {
+      if tables.records[record].endWithholders > 0 { return }
+      if endDecision == own { endDecision = Self.decisionKey(tables.records[record].endReleasedBy) }
       addViewCall(view, .ended, record, decision: endDecision)
-      records[record].viewState = .done
+      tables.records[record].viewState = .done
     }
   }
 
@@ -197,10 +200,11 @@ extension GestureRuntime {
       // The event's own calls list their touches in the order the event lists them; a
       // decision's, in the order the touches began.
       let order =
-        decision == Self.eventOwnCall && records[record].phaseInDispatch != nil
-        ? UInt64(records[record].eventIndex) : (1 << 32) &+ records[record].serial
+        decision == Self.eventOwnCall && tables.records[record].phaseInDispatch != nil
+        ? UInt64(tables.records[record].eventIndex) : (1 << 32) &+ tables.records[record].serial
       viewCalls.append(
-        PlannedViewCall(view: view, phase: phase, touch: records[record].touch, decision: decision, order: order))
+        PlannedViewCall(view: view, phase: phase, touch: tables.records[record].touch, decision: decision, order: order)
+      )
     }
   }
 

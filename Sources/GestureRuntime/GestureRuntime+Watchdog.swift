@@ -11,10 +11,10 @@ extension GestureRuntime {
     for index in 0..<watchdogCandidates.count {
       let recognizer = watchdogCandidates[index]
       guard
-        slots[slot(recognizer)].participating && !slots[slot(recognizer)].watchdogPending
+        tables.slots[slot(recognizer)].participating && !tables.slots[slot(recognizer)].watchdogPending
           && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
       else { continue }
-      slots[ownSlot(recognizer)].watchdogPending = true
+      tables.slots[ownSlot(recognizer)].watchdogPending = true
       startTimer(
         for: recognizer, id: Self.watchdogTimerID,
         deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
@@ -28,14 +28,16 @@ extension GestureRuntime {
   func watchdogFired(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "watchdogFired")
     let number = ownSlot(recognizer)
-    slots[number].watchdogPending = false
-    guard slots[number].participating, !recognizer.publishedState.isTerminal,
+    tables.slots[number].watchdogPending = false
+    guard tables.slots[number].participating, !recognizer.publishedState.isTerminal,
       recognizer.trackedTouches.isEmpty
     else { return }
     // A held recognizer waits for its targets' own watchdogs, which decide it; only when
     // every target it waits for is itself held (a deadlock) does its own watchdog act.
-    if slots[number].held,
-      slots[number].requires.contains(where: { isPendingTarget($0.target) && !slots[slot($0.target)].held })
+    if tables.slots[number].held,
+      tables.slots[number].requires.contains(where: {
+        isPendingTarget($0.target) && !tables.slots[slot($0.target)].held
+      })
     {
       watchdogCandidates.append(recognizer)
       return

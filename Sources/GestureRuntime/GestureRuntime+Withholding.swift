@@ -7,24 +7,16 @@ extension GestureRuntime {
   @inline(__always)
   func stopWithholding(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "stopWithholding")
-    let number = slot(recognizer)
-    for index in slots[number].attemptTouches.indices {
-      if slots[number].attemptTouches[index].withholds != 0 { stopWithholding(recognizer, at: index) }
-    }
+    tables.stopWithholding(
+      slot: slot(recognizer), releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber)
   }
 
-  /// Stops the recognizer withholding the touch at `index` of its attempt. When it was the last
-  /// to withhold the touch's `began` (or its end, once that came), the touch is released by the
-  /// decision being published (`releasingDecision`, 0 outside one), whose view calls come in that
-  /// decision's place (<doc:BehaviourReference> §5).
+  /// Stops the recognizer withholding the touch at `index` of its attempt, released by the
+  /// decision being published (`releasingDecision`, 0 outside one).
   func stopWithholding(_ recognizer: GestureRecognizer, at index: Int) {
     assertNoUserCode(in: "stopWithholding")
     // The index is of the recognizer's touches: it has a slot.
-    let number = slot(recognizer)
-    let flags = slots[number].attemptTouches[index].withholds
-    slots[number].attemptTouches[index].withholds = 0
-    guard flags != 0, let record = self.record(of: slots[number].attemptTouches[index].touch) else { return }
-    records[record].stopWithholding(began: flags & 1 != 0, end: flags & 2 != 0, releasedBy: releasingDecision)
-    markDirty(record)
+    tables.stopWithholding(
+      slot: slot(recognizer), at: index, releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber)
   }
 }

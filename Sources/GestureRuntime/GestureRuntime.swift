@@ -74,17 +74,12 @@ public final class GestureRuntime {
   /// The time of the current (or last) dispatch.
   public var now: Timestamp { dispatchTime }
 
-  // Touches: the table of their records, by number (TouchRecord.swift); the lists below hold
-  // numbers of records.
-  var records: ContiguousArray<TouchRecord> = []
-  /// The numbers of retired records, for reuse (they wait behind the placeholder touch, so that
-  /// they hold on to nothing of the scene).
-  var freeRecords: [Int] = []
+  /// The tables of recognizer slots and touch records (RuntimeTables.swift).
+  var tables = RuntimeTables()
+  // Touches: the lists below hold numbers of records in `tables.records`.
   let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
   var liveTouches = LiveTouchTable()
   var sequence = 0
-  /// Records of lifted touches whose views have not been told yet.
-  let withheldRecords = ScratchList<Int>()
   var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
   /// Counts touch-downs (``TouchRecord/serial``).
   var touchSerial: UInt64 = 0
@@ -99,9 +94,6 @@ public final class GestureRuntime {
   // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
   /// This runtime's number, which the recognizers it gave slots carry (`GestureRecognizer.runtimeSlot`).
   let runtimeNumber = GestureRuntime.nextRuntimeNumber()
-  /// The table of recognizer slots (`slot(_:)`); slot 0 is never given out.
-  var slots: ContiguousArray<RecognizerSlot> = [RecognizerSlot()]
-  var freeSlots: [Int] = []
   /// The slots of recognizers that left the tree: given back once their attempt has ended.
   var detachedRecognizers: [Int] = []
   /// The slots of the recognizers this runtime lists as in an attempt (`recognizer(inListed:)`;
@@ -162,8 +154,6 @@ public final class GestureRuntime {
   let candidates = ScratchList<GestureRecognizer>()
   let excluded = ScratchList<GestureRecognizer>()
   let actionQueue = ScratchList<(recognizer: GestureRecognizer, state: GestureRecognizer.State)>()
-  let dirtyRecords = ScratchList<Int>()
-  let eventRecords = ScratchList<Int>()
   /// The touches of a several-touch event (a one-touch event uses `singleTouchList`).
   var eventTouches: [Touch] = []
   /// The storage of the last ``TouchEvent/allTouches`` that listed more than the changed touches.
@@ -258,8 +248,8 @@ public final class GestureRuntime {
     detach(window, forgettingTouches: true)
     // A touch still down (or withheld) names its record: it no longer does, so that an app that
     // keeps the touch holds nothing of ours (the records go with the runtime).
-    for number in liveTouches.numbers { records[number].touch.runtimeRecord = RuntimeSlotNumber() }
-    for number in withheldRecords.elements { records[number].touch.runtimeRecord = RuntimeSlotNumber() }
+    for number in liveTouches.numbers { tables.records[number].touch.runtimeRecord = RuntimeSlotNumber() }
+    for number in tables.withheldRecords { tables.records[number].touch.runtimeRecord = RuntimeSlotNumber() }
     // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
     // requirement edges and exclusions) is in the slots, which go with the runtime.
     for participant in participants.elements {
@@ -272,7 +262,7 @@ public final class GestureRuntime {
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.
     // (A later runtime has another number: it gives the recognizer a fresh slot.)
-    for participant in participants.elements where slots[slot(ofListed: participant)].participating {
+    for participant in participants.elements where tables.slots[slot(ofListed: participant)].participating {
       let recognizer = recognizer(inListed: participant)
       recognizer.startedTimerInAttempt = false
       recognizer.requestedThisDelivery = false
@@ -297,12 +287,12 @@ public final class GestureRuntime {
         recognizer.host = nil
         guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
         let number = recognizer.runtimeSlot.index
-        slots[number].listed = false
-        slots[number].mark = 0
-        slots[number].resetMark = 0
-        slots[number].sequence = 0
+        tables.slots[number].listed = false
+        tables.slots[number].mark = 0
+        tables.slots[number].resetMark = 0
+        tables.slots[number].sequence = 0
         // Its host is gone: outside an attempt nothing else would forget its timers.
-        if !slots[number].participating { cancelAllTimers(of: recognizer) }
+        if !tables.slots[number].participating { cancelAllTimers(of: recognizer) }
         if !forgettingTouches { listDetached(recognizer, slot: number) }
       }
       stack.append(contentsOf: view.subviews)

@@ -60,18 +60,18 @@ struct LiveTouchTable {
 extension GestureRuntime {
   /// Lists a record as live (its touch is down).
   func insertLive(_ number: Int) {
-    records[number].liveIndex = liveTouches.insert(number, identifier: records[number].touch.identifier)
+    tables.records[number].liveIndex = liveTouches.insert(number, identifier: tables.records[number].touch.identifier)
   }
 
   /// Takes a record off the live table if it is there; returns whether it was.
   func removeLive(_ number: Int) -> Bool {
-    let (removed, moved) = liveTouches.remove(number, at: records[number].liveIndex)
+    let (removed, moved) = liveTouches.remove(number, at: tables.records[number].liveIndex)
     guard removed else { return false }
-    if let moved { records[moved].liveIndex = records[number].liveIndex }
-    records[number].liveIndex = -1
+    if let moved { tables.records[moved].liveIndex = tables.records[number].liveIndex }
+    tables.records[number].liveIndex = -1
     return true
   }
 
   /// The touch of the live record at `index` (0 ..< `liveTouches.count`), in table order.
-  func liveTouch(at index: Int) -> Touch { records[liveTouches.numbers[index]].touch }
+  func liveTouch(at index: Int) -> Touch { tables.records[liveTouches.numbers[index]].touch }
 }

@@ -108,9 +108,9 @@ extension RecognizerSlot {
   }
 
   /// Ends the attempt: what says where the attempt stands goes back to its initial value (`held` is
-  /// cleared first, through `setHeld`, which keeps the runtime's count). The marks, the listing,
-  /// the sequence, the depth and the reason last given stay; the touches, the requirement edges
-  /// and the timers are cleared by the reset itself, which still reads them.
+  /// cleared first, by `RuntimeTables.endAttempt`, whose caller keeps the runtime's count). The
+  /// marks, the listing, the sequence, the depth and the reason last given stay; the touches, the
+  /// requirement edges and the timers are cleared by the reset itself, which still reads them.
   mutating func endAttempt() {
     assert(!held, "a recognizer's attempt ended while it was still held")
     participating = false
@@ -156,7 +156,7 @@ extension GestureRuntime {
   /// a listed slot is not given back, so it holds its recognizer.
   @inline(__always)
   func recognizer(inListed number: Int) -> GestureRecognizer {
-    guard let recognizer = slots[number].recognizer else {
+    guard let recognizer = tables.slots[number].recognizer else {
       preconditionFailure("listed slot \(number) holds no recognizer")
     }
     return recognizer
@@ -171,18 +171,18 @@ extension GestureRuntime {
 
   /// Whether the recognizer is in an attempt of this runtime.
   func isParticipating(_ recognizer: GestureRecognizer) -> Bool {
-    slots[slot(recognizer)].participating
+    tables.slots[slot(recognizer)].participating
   }
 
   private func giveSlot(to recognizer: GestureRecognizer) -> Int {
     let index: Int
-    if let free = freeSlots.popLast() {
+    if let free = tables.freeSlots.popLast() {
       index = free
     } else {
-      index = slots.count
-      slots.append(RecognizerSlot())
+      index = tables.slots.count
+      tables.slots.append(RecognizerSlot())
     }
-    slots[index].recognizer = recognizer
+    tables.slots[index].recognizer = recognizer
     recognizer.runtimeSlot = RuntimeSlotNumber(owner: runtimeNumber, index: index)
     return index
   }
@@ -190,8 +190,8 @@ extension GestureRuntime {
   /// Lists a recognizer that left the tree (or was never in it), so that its slot is given back
   /// once nothing here needs it (`freeDetachedSlots`). A recognizer is listed once.
   func listDetached(_ recognizer: GestureRecognizer, slot number: Int) {
-    guard number != 0, !slots[number].awaitsRelease else { return }
-    slots[number].awaitsRelease = true
+    guard number != 0, !tables.slots[number].awaitsRelease else { return }
+    tables.slots[number].awaitsRelease = true
     detachedRecognizers.append(number)
   }
 
@@ -211,23 +211,23 @@ extension GestureRuntime {
       // Back in this tree with this slot: it keeps it. Gone to another runtime, or back with
       // another slot: this one is still ours, and nothing here finds it through the recognizer.
       if !(stillOurs && isInTree(recognizer)) {
-        if slots[number].participating || slots[number].listed
-          || (stillOurs && !slots[number].dependents.isEmpty)
+        if tables.slots[number].participating || tables.slots[number].listed
+          || (stillOurs && !tables.slots[number].dependents.isEmpty)
         {
           index += 1
           continue
         }
         // The next owner starts at a later attempt than any entry made for this one.
-        let nextAttempt = slots[number].attempt &+ 1
-        slots[number] = RecognizerSlot()
-        slots[number].attempt = nextAttempt
-        slots[number].firstAttempt = nextAttempt
-        freeSlots.append(number)
+        let nextAttempt = tables.slots[number].attempt &+ 1
+        tables.slots[number] = RecognizerSlot()
+        tables.slots[number].attempt = nextAttempt
+        tables.slots[number].firstAttempt = nextAttempt
+        tables.freeSlots.append(number)
         if stillOurs {
           recognizer.runtimeSlot = RuntimeSlotNumber()
         }
       } else {
-        slots[number].awaitsRelease = false
+        tables.slots[number].awaitsRelease = false
       }
       detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)
       detachedRecognizers.removeLast()

@@ -1,7 +1,7 @@
 import GestureCore
 
 /// The runtime's record of one touch: the recognizers collected for it and what its view has been
-/// told. Records are values in the runtime's table (`GestureRuntime.records`), found by their
+/// told. Records are values in the runtime's table (`RuntimeTables.records`), found by their
 /// number there: the touch carries that number (`record(of:)`), and the work lists hold numbers,
 /// not references. A number is reused once its record is retired (`reuse(touch:view:)` starts the
 /// record afresh, keeping only the storage of its entries).
@@ -170,9 +170,10 @@ extension GestureRuntime {
   /// current attempt, undecided and attached).
   @inline(__always)
   func recognizerIfDeliverable(_ number: Int, at index: Int) -> GestureRecognizer? {
-    let entry = records[number].entries[index]
+    let entry = tables.records[number].entries[index]
     let slot = Int(entry.slot)
-    guard entry.attempt == slots[slot].attempt, !entry.ignored, let recognizer = slots[slot].recognizer else {
+    guard entry.attempt == tables.slots[slot].attempt, !entry.ignored, let recognizer = tables.slots[slot].recognizer
+    else {
       return nil
     }
     return !recognizer.requestedState.isTerminal && recognizer.isAttached ? recognizer : nil
@@ -181,21 +182,13 @@ extension GestureRuntime {
   /// Whether `recognizer` still holds the touch of record `number` in its current attempt here.
   func isHeld(_ number: Int, by recognizer: GestureRecognizer) -> Bool {
     let slot = slot(recognizer)
-    return slot != 0 && records[number].isHeld(bySlot: slot, attempt: slots[slot].attempt)
+    return slot != 0 && tables.records[number].isHeld(bySlot: slot, attempt: tables.slots[slot].attempt)
   }
 
   /// A record for a new touch, reusing a retired record's number when there is one, linked from
   /// the touch.
+  @inline(__always)
   func newRecord(touch: Touch, view: View?) -> Int {
-    let number: Int
-    if let free = freeRecords.popLast() {
-      number = free
-      records[number].reuse(touch: touch, view: view)
-    } else {
-      number = records.count
-      records.append(TouchRecord(touch: touch, view: view))
-    }
-    touch.runtimeRecord = RuntimeSlotNumber(owner: runtimeNumber, index: number)
-    return number
+    tables.newRecord(touch: touch, view: view, owner: runtimeNumber)
   }
 }

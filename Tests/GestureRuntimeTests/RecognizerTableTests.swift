@@ -46,8 +46,8 @@ struct RecognizerTableTests {
     }
     // Slot 0 is never given out; the two recognizers of each round take the two slots the
     // previous round's gave back.
-    #expect(h.runtime.slots.count == 3)
-    #expect(h.runtime.freeSlots.count == 2)
+    #expect(h.runtime.tables.slots.count == 3)
+    #expect(h.runtime.tables.freeSlots.count == 2)
     #expect(h.runtime.detachedRecognizers.isEmpty)
   }
 
@@ -79,9 +79,9 @@ struct RecognizerTableTests {
     #expect(second.decisions.contains("1.25 state doubleTap possible → ended: tap 2 of 2 ended"))
     #expect(doubleTap.runtimeSlot.owner == second.runtime.runtimeNumber)
     // The first runtime gives the slot back at its next dispatch.
-    #expect(first.runtime.freeSlots.isEmpty)
+    #expect(first.runtime.tables.freeSlots.isEmpty)
     first.down(1, 300, 600, at: 2)
-    #expect(first.runtime.freeSlots == [1])
+    #expect(first.runtime.tables.freeSlots == [1])
     #expect(first.runtime.detachedRecognizers.isEmpty)
     first.runtime._checkInvariants()
     second.runtime._checkInvariants()
@@ -112,8 +112,8 @@ struct RecognizerTableTests {
     let newSlot = tap.runtimeSlot
     first.up(1, 10, 10, at: 0.1)
     first.advance(to: 1)
-    #expect(first.runtime.freeSlots.contains(oldSlot))
-    #expect(first.runtime.slots[oldSlot].recognizer == nil)
+    #expect(first.runtime.tables.freeSlots.contains(oldSlot))
+    #expect(first.runtime.tables.slots[oldSlot].recognizer == nil)
     #expect(first.runtime.detachedRecognizers.isEmpty)
     #expect(tap.runtimeSlot == newSlot)
     first.runtime._checkInvariants()
@@ -174,7 +174,7 @@ struct RecognizerTableTests {
     h.view.removeGestureRecognizer(tap)
     h.down(2, 10, 10, at: 1)
     h.up(2, 10, 10, at: 1.05)
-    #expect(h.runtime.freeSlots == [1])
+    #expect(h.runtime.tables.freeSlots == [1])
     // Two recognizers that join now get two slots, not one shared.
     let first = h.add(TapGestureRecognizer(), "first")
     let second = h.add(LongPressGestureRecognizer(), "second")
@@ -211,7 +211,7 @@ struct RecognizerTableTests {
         "view V touchesCancelled 1", "reset waiter",
       ])
     // The waiter's slot and the target's, given back after each attempt and taken again.
-    #expect(h.runtime.slots.count == 3)
+    #expect(h.runtime.tables.slots.count == 3)
     // Once another runtime gives the target a slot, this one gives its own back and gives none.
     let other = Harness()
     other.view.addGestureRecognizer(outside)
@@ -221,8 +221,8 @@ struct RecognizerTableTests {
     h.down(1, 10, 10, at: 60)
     h.up(1, 10, 10, at: 60.05)
     h.finish()
-    #expect(h.runtime.slots.count == 3)
-    #expect(h.runtime.freeSlots == [2])
+    #expect(h.runtime.tables.slots.count == 3)
+    #expect(h.runtime.tables.freeSlots == [2])
     #expect(h.runtime.detachedRecognizers.isEmpty)
     #expect(outside.runtimeSlot.owner == other.runtime.runtimeNumber)
     h.runtime._checkInvariants()
