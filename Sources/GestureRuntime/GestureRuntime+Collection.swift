@@ -179,17 +179,12 @@ extension GestureRuntime {
 
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-    let number = slot(recognizer)
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !tables.slots[number].held,
-      !(tables.slots[number].participating
-        && (recognizer.requestedState.isTerminal || tables.slots[number].inputKind != .touches)),
-      recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal,
+      recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0,
+      tables.attemptAdmits(
+        slot: slot(recognizer), type: touch.type, requestedIsTerminal: recognizer.requestedState.isTerminal,
+        exclusiveType: recognizer.requiresExclusiveTouchType)
     else { return false }
-    if recognizer.requiresExclusiveTouchType, let type = tables.slots[number].touchType,
-      tables.slots[number].participating, type != touch.type
-    {
-      return false
-    }
     return askShouldReceive(recognizer, touch)
   }
 
@@ -198,14 +193,8 @@ extension GestureRuntime {
   @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
     assertNoUserCode(in: "startAttempt")
-    let number = ownSlot(recognizer)
-    tables.slots[number].participating = true
+    tables.startAttempt(slot: ownSlot(recognizer), depth: depth)
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
-    tables.slots[number].depth = depth
-    if !tables.slots[number].listed {
-      tables.slots[number].listed = true
-      participants.append(number)
-    }
     if recognizer.staticRequirements.isEmpty { return }
     let me = ObjectIdentifier(recognizer)
     for requirement in recognizer.staticRequirements where requirement.id != me {

@@ -9,9 +9,9 @@ extension GestureRuntime {
   /// touch-downs): static requirements alone close a cycle nowhere else. Cheap, and false for most
   /// scenes, so the full search below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
-    for index in 0..<participants.count {
-      let recognizer = recognizer(inListed: participants[index])
-      let number = slot(ofListed: participants[index])
+    for index in 0..<tables.participants.count {
+      let recognizer = recognizer(inListed: tables.participants[index])
+      let number = slot(ofListed: tables.participants[index])
       for edgeIndex in tables.slots[number].requires.indices {
         let edge = tables.slots[number].requires[edgeIndex]
         guard
@@ -46,7 +46,9 @@ extension GestureRuntime {
       for recognizer in view.gestureRecognizers { self.addNode(recognizer, to: &nodes) }
       views.append(contentsOf: view.subviews)
     }
-    for index in 0..<participants.count { self.addNode(recognizer(inListed: participants[index]), to: &nodes) }
+    for index in 0..<tables.participants.count {
+      self.addNode(recognizer(inListed: tables.participants[index]), to: &nodes)
+    }
     var index = 0
     while index < nodes.count {
       let requirements = nodes[index].staticRequirements
@@ -96,9 +98,10 @@ extension GestureRuntime {
       swap(&nodes, &graphNodes)
       swap(&search, &graphSearch)
     }
-    for index in 0..<participants.count where tables.slots[slot(ofListed: participants[index])].participating {
-      tables.slots[participants[index]].graphIndex = nodes.count
-      nodes.append(recognizer(inListed: participants[index]))
+    for index in 0..<tables.participants.count
+    where tables.slots[slot(ofListed: tables.participants[index])].participating {
+      tables.slots[tables.participants[index]].graphIndex = nodes.count
+      nodes.append(recognizer(inListed: tables.participants[index]))
     }
     search.search(count: nodes.count, edgeCount: { tables.slots[slot(nodes[$0])].requires.count }) { node, edge in
       self.node(tables.slots[slot(nodes[node])].requires[edge].target, in: nodes)

@@ -47,9 +47,9 @@ extension GestureRuntime {
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
-    for index in 0..<participants.count {
-      let other = recognizer(inListed: participants[index])
-      let number = slot(ofListed: participants[index])
+    for index in 0..<tables.participants.count {
+      let other = recognizer(inListed: tables.participants[index])
+      let number = slot(ofListed: tables.participants[index])
       let excludable =
         tables.slots[number].participating && other.publishedState == .possible && !tables.slots[number].sentAction
         && (!other.trackedTouches.isEmpty || touchEndedNow(other))

@@ -172,7 +172,11 @@ extension GestureRuntime {
     assertNoUserCode(in: "release")
     let number = slot(recognizer)
     guard tables.slots[number].held, !recognizer.publishedState.isTerminal else { return }
-    if tables.slots[number].requires.contains(where: { isPendingTarget($0.target) }) { return }
+    // Index loops, not a closure over the tables (which would copy them).
+    for index in 0..<tables.slots[number].requires.count
+    where isPendingTarget(tables.slots[number].requires[index].target) {
+      return
+    }
     setHeld(recognizer, false)
     callDidFinishWaiting(recognizer)
     let logical = recognizer.requestedState

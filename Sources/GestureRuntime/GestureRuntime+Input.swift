@@ -89,6 +89,6 @@ extension GestureRuntime {
 
   /// The recognizers in an attempt (they received a touch since their last reset).
   public var activeRecognizers: [GestureRecognizer] {
-    participants.elements.filter { tables.slots[slot(ofListed: $0)].participating }.map { recognizer(inListed: $0) }
+    tables.participants.filter { tables.slots[slot(ofListed: $0)].participating }.map { recognizer(inListed: $0) }
   }
 }

@@ -58,7 +58,7 @@ extension GestureRuntime {
     for number in tables.freeSlots where !tables.slots[number].isPristine { return "free slot \(number) is in use" }
     if Set(tables.freeSlots).count != tables.freeSlots.count { return "a slot is free twice" }
     var listed = Set<ObjectIdentifier>()
-    for participant in participants.elements {
+    for participant in tables.participants {
       guard let recognizer = tables.slots[participant].recognizer else {
         return "listed slot \(participant) holds no recognizer"
       }

@@ -34,29 +34,11 @@ extension GestureRuntime {
     if trace != nil {
       emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
     }
-    if state != .failed && state != .possible {
-      actionQueue.append((recognizer, state))
-      tables.slots[number].sentAction = true
-    }
-    if from == .possible && (state == .began || state == .ended) {
-      tables.slots[number].recognized = true
-      if recognizer.cancelsTouchesInView {
-        for attemptIndex in tables.slots[number].attemptTouches.indices {
-          let attempt = tables.slots[number].attemptTouches[attemptIndex]
-          if let record = self.record(of: attempt.touch) {
-            if !tables.records[record].cancelRequested { tables.records[record].cancelledBy = decision }
-            tables.records[record].cancelRequested = true
-            markDirty(record)
-          }
-        }
-      }
-    }
-    if state == .began || state.isTerminal {
-      for attemptIndex in tables.slots[number].attemptTouches.indices {
-        let attempt = tables.slots[number].attemptTouches[attemptIndex]
-        if let record = self.record(of: attempt.touch) { markDirty(record) }
-      }
-    }
+    if state != .failed && state != .possible { actionQueue.append((recognizer, state)) }
+    let recognizes = from == .possible && (state == .began || state == .ended)
+    tables.published(
+      state, slot: number, recognizes: recognizes, claimsTouches: recognizes && recognizer.cancelsTouchesInView,
+      decision: decision, dispatch: dispatchNumber, owner: runtimeNumber)
     if state.isTerminal {
       cancelAllTimers(of: recognizer)
       finished.append(recognizer)

@@ -35,10 +35,9 @@ extension GestureRuntime {
   /// One recognizer of a reset pass: reset it, its pair, or its group once all of them finished.
   private func resetPassStep(_ recognizer: GestureRecognizer, mark: UInt64) {
     let number = slot(recognizer)
-    guard tables.slots[number].participating && tables.slots[number].resetMark != mark else { return }
+    guard let alone = tables.entersResetPass(slot: number, mark: mark) else { return }
     // Most recognizers have no requirement with another participant: reset them alone.
-    if tables.slots[number].requires.isEmpty && tables.slots[number].dependents.isEmpty {
-      tables.slots[number].resetMark = mark
+    if alone {
       if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
       return
     }
@@ -154,30 +153,9 @@ extension GestureRuntime {
   func compactParticipants() {
     // Amortized: loops over the participants skip reset ones, so compact only once they are
     // at least half of the list.
-    guard removedParticipants > 0, removedParticipants * 2 >= participants.count else { return }
-    removeParticipants { !tables.slots[slot(ofListed: $0)].participating }
-  }
-
-  /// Drops the participants `leaving` picks, in place and keeping the order of the rest (which
-  /// move forward over them), and marks each dropped one as no longer listed in the slot this
-  /// runtime gave it (which it keeps while listed, even once another runtime has given it a slot
-  /// of its own); then counts the reset ones left.
-  func removeParticipants(where leaving: (_ slot: Int) -> Bool) {
-    assertNoUserCode(in: "removeParticipants")
-    var kept = 0
-    for index in 0..<participants.count {
-      if leaving(participants[index]) {
-        tables.slots[participants[index]].listed = false
-      } else {
-        if kept != index { participants.swapAt(kept, index) }
-        kept += 1
-      }
-    }
-    while participants.count > kept { participants.removeLast() }
-    removedParticipants = 0
-    for index in 0..<participants.count where !tables.slots[slot(ofListed: participants[index])].participating {
-      removedParticipants += 1
-    }
+    guard removedParticipants > 0, removedParticipants * 2 >= tables.participants.count else { return }
+    assertNoUserCode(in: "compactParticipants")
+    removedParticipants = tables.removeParticipants(.reset, owner: runtimeNumber)
   }
 
   /// Ends the recognizer's attempt: clears the runtime's bookkeeping, calls `reset()` and traces

@@ -65,7 +65,8 @@ extension GestureRuntime {
   /// tree), so that one coming back and joining an attempt before the next compaction is listed
   /// anew, once, instead of twice.
   func dropUnlistedParticipants() {
-    removeParticipants { !tables.slots[slot(ofListed: $0)].listed }
+    assertNoUserCode(in: "dropUnlistedParticipants")
+    removedParticipants = tables.removeParticipants(.unlisted, owner: runtimeNumber)
   }
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch

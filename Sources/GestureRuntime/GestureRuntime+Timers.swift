@@ -23,11 +23,7 @@ extension GestureRuntime {
   func armedTimer(ofSlot number: Int, id: Int, deadline: Timestamp) -> PendingTimer {
     timerGeneration &+= 1
     let generation = timerGeneration
-    if let index = tables.slots[number].timerGenerations.firstIndex(where: { $0.id == id }) {
-      tables.slots[number].timerGenerations[index].generation = generation
-    } else {
-      tables.slots[number].timerGenerations.append((id, generation))
-    }
+    tables.arm(slot: number, timer: id, generation: generation)
     return PendingTimer(deadline: deadline, slot: number, id: id, generation: generation)
   }
 
@@ -44,15 +40,10 @@ extension GestureRuntime {
   /// recognizer since, is never live), and its recognizer still has that slot here.
   func isLive(_ timer: PendingTimer) -> Bool {
     let number = timer.slot
-    guard timerGeneration(ofSlot: number, id: timer.id) == timer.generation,
+    guard tables.timerGeneration(slot: number, id: timer.id) == timer.generation,
       tables.slots[number].recognizer?.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number)
     else { return false }
     return timer.id != Self.watchdogTimerID || tables.slots[number].watchdogPending
-  }
-
-  func timerGeneration(ofSlot number: Int, id: Int) -> UInt64? {
-    guard let index = tables.slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return nil }
-    return tables.slots[number].timerGenerations[index].generation
   }
 
   /// Forgets the recognizer's timer `id`: it is skipped when it comes due
@@ -63,8 +54,7 @@ extension GestureRuntime {
 
   /// Forgets timer `id` of the recognizer with slot `number`.
   func cancelTimer(ofSlot number: Int, id: Int) {
-    guard let index = tables.slots[number].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
-    tables.slots[number].timerGenerations.remove(at: index)
+    tables.disarm(slot: number, timer: id)
   }
 
   /// Forgets every pending timer of the recognizer (they are skipped when they come due), and

@@ -30,10 +30,13 @@ extension GestureRuntime {
       return
     }
     viewCalls.clear()
-    if tables.dirtyRecords.contains(where: {
-      tables.records[$0].viewState != .done && tables.records[$0].view?.isMultipleTouchEnabled == false
-    }) {
-      planInCallOrder()
+    // An index loop, not a closure over the tables (which would copy them).
+    for index in 0..<tables.dirtyRecords.count {
+      let record = tables.dirtyRecords[index]
+      if tables.records[record].viewState != .done && tables.records[record].view?.isMultipleTouchEnabled == false {
+        planInCallOrder()
+        break
+      }
     }
     var index = 0
     while index < tables.dirtyRecords.count {

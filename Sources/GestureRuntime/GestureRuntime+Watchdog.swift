@@ -10,14 +10,13 @@ extension GestureRuntime {
     guard !watchdogCandidates.isEmpty else { return }
     for index in 0..<watchdogCandidates.count {
       let recognizer = watchdogCandidates[index]
-      guard
-        tables.slots[slot(recognizer)].participating && !tables.slots[slot(recognizer)].watchdogPending
-          && recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
-      else { continue }
-      tables.slots[ownSlot(recognizer)].watchdogPending = true
-      startTimer(
-        for: recognizer, id: Self.watchdogTimerID,
-        deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
+      guard recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal else { continue }
+      let number = slot(recognizer)
+      guard tables.startWatchdog(slot: number) else { continue }
+      queueTimer(
+        armedTimer(
+          ofSlot: number, id: Self.watchdogTimerID,
+          deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds)))
     }
     watchdogCandidates.removeAll()
   }

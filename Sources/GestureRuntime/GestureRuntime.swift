@@ -96,10 +96,6 @@ public final class GestureRuntime {
   let runtimeNumber = GestureRuntime.nextRuntimeNumber()
   /// The slots of recognizers that left the tree: given back once their attempt has ended.
   var detachedRecognizers: [Int] = []
-  /// The slots of the recognizers this runtime lists as in an attempt (`recognizer(inListed:)`;
-  /// a slot is not given back while listed): reset ones stay listed until the list is compacted
-  /// (`compactParticipants`).
-  let participants = ScratchList<Int>()
 
   // Dispatch state.
   var isDispatching = false
@@ -111,7 +107,7 @@ public final class GestureRuntime {
   /// How many recognizers this runtime holds for a failure requirement (<doc:BehaviourReference> §3.8): when
   /// none is, exclusion has no requirement component to walk for held ones.
   var heldCount = 0
-  /// How many entries of `participants` were reset and await removal.
+  /// How many entries of `tables.participants` were reset and await removal.
   var removedParticipants = 0
   /// Recognizers that lost their last touch in this dispatch (or whose watchdog must be re-armed).
   let watchdogCandidates = ScratchList<GestureRecognizer>()
@@ -252,7 +248,7 @@ public final class GestureRuntime {
     for number in tables.withheldRecords { tables.records[number].touch.runtimeRecord = RuntimeSlotNumber() }
     // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
     // requirement edges and exclusions) is in the slots, which go with the runtime.
-    for participant in participants.elements {
+    for participant in tables.participants {
       let recognizer = recognizer(inListed: participant)
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
@@ -262,7 +258,7 @@ public final class GestureRuntime {
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.
     // (A later runtime has another number: it gives the recognizer a fresh slot.)
-    for participant in participants.elements where tables.slots[slot(ofListed: participant)].participating {
+    for participant in tables.participants where tables.slots[slot(ofListed: participant)].participating {
       let recognizer = recognizer(inListed: participant)
       recognizer.startedTimerInAttempt = false
       recognizer.requestedThisDelivery = false

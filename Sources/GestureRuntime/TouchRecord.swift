@@ -170,12 +170,7 @@ extension GestureRuntime {
   /// current attempt, undecided and attached).
   @inline(__always)
   func recognizerIfDeliverable(_ number: Int, at index: Int) -> GestureRecognizer? {
-    let entry = tables.records[number].entries[index]
-    let slot = Int(entry.slot)
-    guard entry.attempt == tables.slots[slot].attempt, !entry.ignored, let recognizer = tables.slots[slot].recognizer
-    else {
-      return nil
-    }
+    guard let recognizer = tables.recognizer(ofEntry: index, in: number) else { return nil }
     return !recognizer.requestedState.isTerminal && recognizer.isAttached ? recognizer : nil
   }
 
