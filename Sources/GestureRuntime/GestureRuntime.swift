@@ -28,8 +28,10 @@ public import GestureCore
 //                                    while user code runs
 //   +Pointer, +Hover, +Scroll        pointer presses, hover and scroll sequences
 //   +Trace, +Invariants              the trace; the debug-build check after every dispatch
-//   TouchRecord, LiveTouchTable,     the tables and values those steps share: touch records by
-//   RecognizerSlot, TimerQueue, ...  number, the touches down, recognizer slots, timers
+//   RuntimeTables                    the recognizer slots and touch records, one value, with the
+//                                    rules that need nothing else as its mutating methods
+//   TouchRecord, LiveTouchTable,     the values those steps share: touch records by number, the
+//   RecognizerSlot, TimerQueue, ...  touches down, recognizer slots, timers
 
 /// The event loop: dispatches touch events and timers to the recognizers of a view tree, resolves
 /// their conflicts, sends their actions and delivers touches to the views (<doc:BehaviourReference> §2, 3, 5).

@@ -1,5 +1,6 @@
 /// A growable list that one runtime owns alone and reuses on every dispatch: the per-event work
-/// lists (the event's touch records, requests, finished recognizers…).
+/// lists of recognizers (requests, finished recognizers…); those of touch records are plain
+/// arrays in `RuntimeTables`.
 ///
 /// A reference to an array: held in a `let`, it is read and appended to without copying, and
 /// `swapContents(with:)` exchanges two lists' elements in place (a list and its batch trade
