@@ -24,8 +24,10 @@ extension GestureRuntime {
     // first, as part of this dispatch: slots are given back only once the participants they name
     // are off the list.
     if userCodeAsked { applyInbox() }
-    if !detachedRecognizers.isEmpty { freeDetachedSlots() }
     isDispatching = true
+    // Inside the dispatch: a recognizer let go of with its slot may run a `deinit` that sends
+    // input, which then waits for this dispatch to end.
+    if !detachedRecognizers.isEmpty { freeDetachedSlots() }
     body()
     settle()
     // Timers asked for after the last callback returned (by a trace sink, say): applied now, as

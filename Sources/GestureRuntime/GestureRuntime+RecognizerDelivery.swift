@@ -25,8 +25,10 @@ extension GestureRuntime {
     event.modifierFlags = pointer.modifierFlags
     passMark &+= 1
     let mark = passMark
-    // Each recognizer in the order of its first entry, valid or not (an entry made for an earlier
-    // owner of its slot excepted), by slot number: no slot is given back during a dispatch.
+    // Each recognizer in the order of its first entry, valid or not, by slot number (no slot is
+    // given back during a dispatch). Entries made before the slot was last given out are for an
+    // earlier owner, or for this recognizer before it left the tree: they do not count
+    // (<doc:BehaviourReference> §2.3).
     var order: [Int] = []
     swap(&order, &eventSlots)
     for index in 0..<tables.eventRecords.count {

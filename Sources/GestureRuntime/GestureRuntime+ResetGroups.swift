@@ -169,9 +169,14 @@ extension GestureRuntime {
       dropAttemptEdges(of: recognizer)
     }
     recognizer.startedTimerInAttempt = false
-    if tables.endAttempt(slot: number, releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber) {
+    if tables.endAttempt(
+      slot: number, releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber,
+      touches: &endedAttemptTouches)
+    {
       heldCount -= 1
     }
+    // The touches are let go of here, outside the tables' access (a view may go with them).
+    if !endedAttemptTouches.isEmpty { endedAttemptTouches.clear() }
     dropTimerRequests(of: recognizer, slot: number)
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }

@@ -78,6 +78,9 @@ public final class GestureRuntime {
 
   /// The tables of recognizer slots and touch records (RuntimeTables.swift).
   var tables = RuntimeTables()
+  /// The touches of the attempt a reset just ended, let go of outside the tables' access; its
+  /// storage goes back and forth with the slots' (`RuntimeTables.endAttempt`).
+  var endedAttemptTouches: [AttemptTouch] = []
   // Touches: the lists below hold numbers of records in `tables.records`.
   let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
   var liveTouches = LiveTouchTable()

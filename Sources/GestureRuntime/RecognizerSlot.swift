@@ -8,7 +8,9 @@ import Synchronization
 struct RecognizerSlot {
   /// The recognizer the slot was given to (nil for slot 0 and free slots): what the timers, which
   /// name slots by number, fire for. It stays set until the slot is given back, once the
-  /// recognizer has left the tree, whose views (or the list of those that left) hold it too.
+  /// recognizer has left the tree: from then on the slot may be the runtime's last reference to
+  /// it (touch records name slots, not recognizers), let go of when the slot is given back, at
+  /// the start of a dispatch.
   var recognizer: GestureRecognizer?
   /// Counts the slot's attempts: a touch record's entry is valid only within the attempt that
   /// collected it (`TouchRecord.Entry`). It only grows, also when the slot is given back and given
@@ -217,11 +219,13 @@ extension GestureRuntime {
           index += 1
           continue
         }
-        // The next owner starts at a later attempt than any entry made for this one.
-        let nextAttempt = tables.slots[number].attempt &+ 1
-        tables.slots[number] = RecognizerSlot()
-        tables.slots[number].attempt = nextAttempt
-        tables.slots[number].firstAttempt = nextAttempt
+        // The next owner starts at a later attempt than any entry made for this one. The old
+        // slot is swapped out whole (into `slot`) and let go of after the tables' access: the
+        // recognizer may go with it (its deinit is user code, run during the dispatch).
+        var slot = RecognizerSlot()
+        slot.attempt = tables.slots[number].attempt &+ 1
+        slot.firstAttempt = slot.attempt
+        swap(&slot, &tables.slots[number])
         tables.freeSlots.append(number)
         if stillOurs {
           recognizer.runtimeSlot = RuntimeSlotNumber()

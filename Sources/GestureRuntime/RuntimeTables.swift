@@ -57,6 +57,7 @@ struct RuntimeTables {
 
   /// The recognizer of `slot` has decided (or stopped holding its touches): it no longer
   /// withholds any of them.
+  @inline(__always)
   mutating func stopWithholding(slot: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64) {
     for index in slots[slot].attemptTouches.indices where slots[slot].attemptTouches[index].withholds != 0 {
       stopWithholding(slot: slot, at: index, releasedBy: decision, dispatch: dispatch, owner: owner)
@@ -66,14 +67,22 @@ struct RuntimeTables {
   /// Ends the attempt of the recognizer of `slot` in the tables: its entries in touch records go
   /// void (the attempt count grows), it is no longer held and withholds nothing more (its touches
   /// released by `decision`), and its touches and timers are forgotten. Returns whether it was
-  /// held (the runtime keeps a count of those).
-  mutating func endAttempt(slot: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64) -> Bool {
+  /// held (the runtime keeps a count of those). The attempt's touches are exchanged with
+  /// `touches`, an empty list, for the caller to let go of once this access has ended (the last
+  /// reference to a touch, and so to its view, may be among them, and a view's `deinit` is user
+  /// code); the slot keeps the empty list's storage, so that neither allocates.
+  mutating func endAttempt(
+    slot: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64, touches: inout [AttemptTouch]
+  ) -> Bool {
     slots[slot].attempt &+= 1
     let wasHeld = slots[slot].held
     slots[slot].held = false
     slots[slot].endAttempt()
     stopWithholding(slot: slot, releasedBy: decision, dispatch: dispatch, owner: owner)
-    if !slots[slot].attemptTouches.isEmpty { slots[slot].attemptTouches.clear() }
+    if !slots[slot].attemptTouches.isEmpty {
+      assert(touches.isEmpty)
+      swap(&touches, &slots[slot].attemptTouches)
+    }
     if !slots[slot].timerGenerations.isEmpty { slots[slot].timerGenerations.clear() }
     return wasHeld
   }
@@ -128,6 +137,7 @@ struct RuntimeTables {
   }
 
   /// The event is over: its records' input phases end with it.
+  @inline(__always)
   mutating func endEventPhases() {
     for index in 0..<eventRecords.count where records[eventRecords[index]].phaseInDispatch != nil {
       records[eventRecords[index]].phaseInDispatch = nil

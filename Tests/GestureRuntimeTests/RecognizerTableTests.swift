@@ -280,4 +280,107 @@ struct RecognizerTableTests {
         "x began [2]", "two began [2]", "x moved [2]", "two moved [2]", "x ended [2]", "two ended [2]",
       ])
   }
+
+  /// A recognizer leaves its view while a finger it was collected for stays down; a dispatch
+  /// runs, and it comes back (`again`), or a new one joins instead. In an event that moves the
+  /// old finger and a new one, the touch collected for it before it left does not count for its
+  /// place in the delivery order: it comes where a new recognizer would.
+  private func orderAfterComingBack(again: Bool) -> [String] {
+    let h = Harness()
+    let log = LoggingRecognizer.Log()
+    let r = h.add(LoggingRecognizer("r", log), "r")
+    h.add(LoggingRecognizer("q", log), "q")
+    h.down(1, 10, 10, at: 0)
+    h.view.removeGestureRecognizer(r)
+    h.move(1, 12, 10, at: 0.1)
+    h.view.addGestureRecognizer(again ? r : LoggingRecognizer("r", log))
+    h.down(2, 100, 100, at: 0.2)
+    log.entries.removeAll()
+    h.event(
+      at: 0.3, [TouchInput(id: 1, phase: .moved, x: 14, y: 10), TouchInput(id: 2, phase: .moved, x: 102, y: 100)])
+    h.runtime._checkInvariants()
+    return log.entries
+  }
+
+  @Test("A recognizer that left while its finger stayed down and came back is called in the order a new one would be")
+  func orderAfterComingBack() {
+    let back = orderAfterComingBack(again: true)
+    #expect(back == orderAfterComingBack(again: false))
+    #expect(back == ["q moved [1, 2]", "r moved [2]"])
+  }
+
+  @Test("A view whose last reference goes with a reset recognizer's touches can use the runtime in its deinit")
+  func viewDeinitAtReset() {
+    // A double tap on V waits after its first tap, whose touch landed on a subview W; W leaves
+    // the window and the app lets go of it: the touch the tap keeps in its attempt holds the
+    // last reference to W. When the tap fails and is reset, W goes, and its deinit removes
+    // another view from the window.
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    tap.numberOfTapsRequired = 2
+    let overlay = View(name: "O", frame: Rect(x: 0, y: 700, width: 10, height: 10))
+    h.window.addSubview(overlay)
+    var deinitRan = false
+    do {
+      let w = DeinitView(name: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      w.onDeinit = {
+        deinitRan = true
+        overlay.removeFromSuperview()
+      }
+      h.view.addSubview(w)
+      h.down(1, 10, 10, at: 0)
+      h.up(1, 10, 10, at: 0.05)
+      w.removeFromSuperview()
+    }
+    // A finger elsewhere replaces the runtime's own references to the first touch.
+    h.down(2, 10, 600, at: 0.1)
+    h.up(2, 10, 600, at: 0.15)
+    #expect(!deinitRan)
+    h.advance(to: 2)
+    #expect(deinitRan)
+    #expect(overlay.superview == nil)
+    h.runtime._checkInvariants()
+  }
+
+  @Test("A recognizer removed from its view while its finger is down is let go of by the next dispatch")
+  func removedRecognizerIsLetGo() {
+    let h = Harness()
+    weak var removed: LoggingRecognizer?
+    do {
+      let r = h.add(LoggingRecognizer("r", LoggingRecognizer.Log()), "r")
+      removed = r
+      h.down(1, 10, 10, at: 0)
+      h.view.removeGestureRecognizer(r)
+      #expect(removed != nil)
+    }
+    h.move(1, 12, 10, at: 0.1)
+    #expect(removed == nil)
+    h.up(1, 12, 10, at: 0.2)
+    h.runtime._checkInvariants()
+  }
+
+  @Test("A several-touch event leaves a recognizer that moved to another runtime its slot there")
+  func severalTouchEventKeepsOtherRuntimesSlot() {
+    // A finger stays down in the first window while its recognizer leaves and joins a second
+    // runtime's window, where it takes part in a touch.
+    let a = Harness()
+    let b = Harness()
+    let r = a.add(LoggingRecognizer("r", LoggingRecognizer.Log()), "r")
+    a.down(1, 10, 10, at: 0)
+    a.view.removeGestureRecognizer(r)
+    a.down(2, 10, 600, at: 0.1)
+    b.view.addGestureRecognizer(r)
+    b.down(5, 10, 10, at: 0.2)
+    #expect(r.runtimeSlot.owner == b.runtime.runtimeNumber)
+    a.event(at: 0.3, [TouchInput(id: 1, phase: .moved, x: 12, y: 10), TouchInput(id: 2, phase: .moved, x: 12, y: 600)])
+    #expect(r.runtimeSlot.owner == b.runtime.runtimeNumber)
+    a.runtime._checkInvariants()
+    b.runtime._checkInvariants()
+  }
+}
+
+/// A view that runs `onDeinit` when it goes.
+private final class DeinitView: View {
+  var onDeinit: (() -> Void)?
+  deinit { onDeinit?() }
 }
