@@ -27,7 +27,7 @@ struct RuntimeTables {
 
   /// The record of `touch`, while it names one of the runtime numbered `owner`.
   @inline(__always)
-  func record(of touch: Touch, owner: UInt64) -> Int? {
+  static func record(of touch: Touch, owner: UInt64) -> Int? {
     let number = touch.runtimeRecord
     return number.owner == owner ? number.index : nil
   }
@@ -50,7 +50,9 @@ struct RuntimeTables {
   {
     let flags = slots[slot].attemptTouches[index].withholds
     slots[slot].attemptTouches[index].withholds = 0
-    guard flags != 0, let record = record(of: slots[slot].attemptTouches[index].touch, owner: owner) else { return }
+    guard flags != 0, let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else {
+      return
+    }
     records[record].stopWithholding(began: flags & 1 != 0, end: flags & 2 != 0, releasedBy: decision)
     markDirty(record, dispatch: dispatch)
   }
@@ -130,7 +132,7 @@ struct RuntimeTables {
   mutating func retire(_ record: Int, placeholder: Touch, owner: UInt64) -> (touch: Touch, view: View?)? {
     guard records[record].isFinished && records[record].viewState == .done else { return nil }
     let touch = records[record].touch
-    guard self.record(of: touch, owner: owner) == record else { return nil }
+    guard Self.record(of: touch, owner: owner) == record else { return nil }
     touch.runtimeRecord = RuntimeSlotNumber()
     freeRecords.append(record)
     return records[record].park(placeholder: placeholder)
@@ -237,7 +239,7 @@ struct RuntimeTables {
       slots[slot].recognized = true
       if claimsTouches {
         for index in slots[slot].attemptTouches.indices {
-          guard let record = record(of: slots[slot].attemptTouches[index].touch, owner: owner) else { continue }
+          guard let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else { continue }
           if !records[record].cancelRequested { records[record].cancelledBy = decision }
           records[record].cancelRequested = true
           markDirty(record, dispatch: dispatch)
@@ -246,7 +248,7 @@ struct RuntimeTables {
     }
     if state == .began || state.isTerminal {
       for index in slots[slot].attemptTouches.indices {
-        if let record = record(of: slots[slot].attemptTouches[index].touch, owner: owner) {
+        if let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) {
           markDirty(record, dispatch: dispatch)
         }
       }

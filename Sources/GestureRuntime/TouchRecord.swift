@@ -162,8 +162,7 @@ extension GestureRuntime {
   /// The number of `touch`'s record in this runtime's table, while it has one.
   @inline(__always)
   func record(of touch: Touch) -> Int? {
-    let number = touch.runtimeRecord
-    return number.owner == runtimeNumber ? number.index : nil
+    RuntimeTables.record(of: touch, owner: runtimeNumber)
   }
 
   /// The recognizer of entry `index` of record `number` if it still gets the touch (in its
