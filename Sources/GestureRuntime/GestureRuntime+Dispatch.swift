@@ -50,13 +50,13 @@ extension GestureRuntime {
   func settle() {
     var rounds = 0
     repeat {
-      if !requests.isEmpty || !releases.isEmpty { resolve() }
+      if !requests.isEmpty || !tables.releases.isEmpty { resolve() }
       if !actionQueue.isEmpty { sendActions() }
       rounds += 1
     } while !requests.isEmpty && rounds < 10_000
     if !tables.dirtyRecords.isEmpty { deliverToViews() }
     finishInputTouches()
-    if !finished.isEmpty || removedParticipants > 0 { runResets() }
+    if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
     if !watchdogCandidates.isEmpty { scheduleWatchdogs() }
   }
 

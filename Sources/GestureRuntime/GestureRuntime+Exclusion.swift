@@ -10,9 +10,9 @@ extension GestureRuntime {
     assertNoUserCode(in: "exclude")
     // Those tracking a touch that is down or ends now, gathered once per round…
     var componentMark: UInt64?
-    for index in 0..<excludableTracking.count {
-      let other = excludableTracking[index]
-      guard other !== winner && tables.slots[slot(other)].excludedBy == nil else { continue }
+    for index in 0..<tables.excludableTracking.count {
+      let other = recognizer(inSlot: tables.excludableTracking[index])
+      guard other !== winner && tables.slots[slot(other)].excludedBy == 0 else { continue }
       considerExclusion(of: other, by: winner, componentMark: &componentMark)
     }
     // …and held recognizers joined to the winner through requirements (behaviour reference §3.10): a walk
@@ -30,7 +30,7 @@ extension GestureRuntime {
     swap(&members, &componentMembers)
     let mark = markRequirementComponent(of: winner, into: &members, depthFirst: true)
     for other in members
-    where other !== winner && tables.slots[slot(other)].excludedBy == nil && tables.slots[slot(other)].held
+    where other !== winner && tables.slots[slot(other)].excludedBy == 0 && tables.slots[slot(other)].held
       && other.trackedTouches.isEmpty && !touchEndedNow(other)
     {
       considerExclusion(of: other, by: winner, componentMark: mark)
@@ -43,7 +43,7 @@ extension GestureRuntime {
   /// tracking a touch that is down or ends in this dispatch (<doc:BehaviourReference> §3.2).
   func gatherExcludableTracking() {
     assertNoUserCode(in: "gatherExcludableTracking")
-    excludableTracking.removeAll()
+    tables.excludableTracking.clear()
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard liveTouches.count > 0 || eventFinishes else { return }
@@ -53,7 +53,7 @@ extension GestureRuntime {
       let excludable =
         tables.slots[number].participating && other.publishedState == .possible && !tables.slots[number].sentAction
         && (!other.trackedTouches.isEmpty || touchEndedNow(other))
-      if excludable { excludableTracking.append(other) }
+      if excludable { tables.excludableTracking.append(tables.participants[index]) }
     }
   }
 
@@ -90,8 +90,8 @@ extension GestureRuntime {
       guard askCanPrevent(winner, other), askCanBePrevented(other, by: winner) else { return }
       if askShouldRecognizeSimultaneously(other, with: winner) { return }
       if askShouldRecognizeSimultaneously(winner, with: other) { return }
-      tables.slots[otherSlot].excludedBy = winner
-      excluded.append(other)
+      tables.slots[otherSlot].excludedBy = ownSlot(winner)
+      tables.excluded.append(otherSlot)
     }
   }
 

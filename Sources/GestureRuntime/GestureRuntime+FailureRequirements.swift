@@ -104,7 +104,7 @@ extension GestureRuntime {
     assertNoUserCode(in: "settlePendingHolds")
     var holds: [PendingHold] = []
     swap(&holds, &pendingHolds)
-    candidates.removeAll()
+    tables.candidates.clear()
     for hold in holds {
       let recognizer = hold.recognizer
       let number = slot(recognizer)
@@ -147,7 +147,7 @@ extension GestureRuntime {
     }
     holds.clear()
     swap(&holds, &pendingHolds)
-    if !candidates.isEmpty { resolveCandidates() }
+    if !tables.candidates.isEmpty { resolveCandidates() }
   }
 
   func emitWait(_ recognizer: GestureRecognizer) {
@@ -222,12 +222,16 @@ extension GestureRuntime {
     let requireCount = tables.slots[number].requires.count
     for index in 0..<requireCount {
       let target = tables.slots[number].requires[index].target
-      if tables.slots[slot(target)].participating && target.publishedState.isTerminal { finished.append(target) }
+      let targetSlot = slot(target)
+      if tables.slots[targetSlot].participating && target.publishedState.isTerminal {
+        tables.finished.append(targetSlot)
+      }
     }
     for index in tables.slots[number].dependents.indices {
       let dependent = tables.slots[number].dependents[index]
-      if tables.slots[slot(dependent)].participating && dependent.publishedState.isTerminal {
-        finished.append(dependent)
+      let dependentSlot = slot(dependent)
+      if tables.slots[dependentSlot].participating && dependent.publishedState.isTerminal {
+        tables.finished.append(dependentSlot)
       }
     }
     for index in 0..<requireCount {

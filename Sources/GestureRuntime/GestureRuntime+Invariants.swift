@@ -20,11 +20,14 @@ extension GestureRuntime {
   func firstInvariantViolation() -> String? {
     if isDispatching || isResolving { return "a dispatch is still running" }
     let workLists: [(String, Bool)] = [
-      ("requests", requests.isEmpty && requestBatch.isEmpty), ("releases", releases.isEmpty && releaseBatch.isEmpty),
-      ("finished recognizers", finished.isEmpty && finishedBatch.isEmpty), ("actions", actionQueue.isEmpty),
+      ("requests", requests.isEmpty && requestBatch.isEmpty),
+      ("releases", tables.releases.isEmpty && tables.releaseBatch.isEmpty),
+      ("finished recognizers", tables.finished.isEmpty && tables.finishedBatch.isEmpty),
+      ("actions", actionQueue.isEmpty),
       ("records to deliver", tables.dirtyRecords.isEmpty), ("the event's records", tables.eventRecords.isEmpty),
       ("pending holds", pendingHolds.isEmpty), ("watchdog candidates", watchdogCandidates.isEmpty),
-      ("candidates", candidates.isEmpty), ("excluded recognizers", excluded.isEmpty),
+      ("candidates", tables.candidates.isEmpty), ("excluded recognizers", tables.excluded.isEmpty),
+      ("excludable recognizers", tables.excludableTracking.isEmpty),
       ("requests from user code", inbox.isEmpty && inboxTimers.isEmpty && !userCodeAsked),
     ]
     for (name, drained) in workLists where !drained { return "the list of \(name) was not drained" }

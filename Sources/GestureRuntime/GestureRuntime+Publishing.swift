@@ -41,12 +41,13 @@ extension GestureRuntime {
       decision: decision, dispatch: dispatchNumber, owner: runtimeNumber)
     if state.isTerminal {
       cancelAllTimers(of: recognizer)
-      finished.append(recognizer)
+      tables.finished.append(number)
       if state == .failed || state == .cancelled {
         for dependentIndex in tables.slots[number].dependents.indices {
           let dependent = tables.slots[number].dependents[dependentIndex]
-          guard tables.slots[slot(dependent)].held else { continue }
-          releases.append(dependent)
+          let dependentSlot = slot(dependent)
+          guard tables.slots[dependentSlot].held else { continue }
+          tables.releases.append(dependentSlot)
         }
       }
     }

@@ -10,7 +10,7 @@ extension GestureRuntime {
   func runResets() {
     assertNoUserCode(in: "runResets")
     var passes = 0
-    while !finished.isEmpty && passes < 1_000 {
+    while !tables.finished.isEmpty && passes < 1_000 {
       passes += 1
       runResetPass()
     }
@@ -18,18 +18,15 @@ extension GestureRuntime {
   }
 
   func runResetPass() {
-    finished.swapContents(with: finishedBatch)
+    tables.nextResetBatch()
     resetPass &+= 1
     let mark = resetPass
-    do {
-      // The batch holds every recognizer of the pass until it is emptied below (the pass adds
-      // to `finished`, never to the batch).
-      let batch = finishedBatch
-      for index in 0..<batch.count {
-        resetPassStep(batch[index], mark: mark)
-      }
+    // The batch names every recognizer of the pass until it is emptied below (the pass adds to
+    // `tables.finished`, never to the batch).
+    for index in 0..<tables.finishedBatch.count {
+      resetPassStep(recognizer(inSlot: tables.finishedBatch[index]), mark: mark)
     }
-    finishedBatch.removeAll()
+    tables.finishedBatch.clear()
   }
 
   /// One recognizer of a reset pass: reset it, its pair, or its group once all of them finished.

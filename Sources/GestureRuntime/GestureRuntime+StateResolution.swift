@@ -14,35 +14,36 @@ extension GestureRuntime {
   /// then held, failed (the requirement recognized) or taken as if it had never waited.
   func resolve() {
     assertNoUserCode(in: "resolve")
-    if requests.isEmpty && releases.isEmpty { return }
+    if requests.isEmpty && tables.releases.isEmpty { return }
     let wasResolving = isResolving
     isResolving = true
     defer { isResolving = wasResolving }
     var rounds = 0
-    while !requests.isEmpty || !releases.isEmpty || !pendingHolds.isEmpty {
+    while !requests.isEmpty || !tables.releases.isEmpty || !pendingHolds.isEmpty {
       rounds += 1
       if rounds > 100_000 {
         diagnose("conflict resolution did not settle; stopped", [])
         requests.removeAll()
-        releases.removeAll()
+        tables.releases.clear()
         pendingHolds.removeAll()
         break
       }
-      if requests.isEmpty && releases.isEmpty {
+      if requests.isEmpty && tables.releases.isEmpty {
         settlePendingHolds()
         continue
       }
-      candidates.removeAll()
+      tables.candidates.clear()
       requests.swapContents(with: requestBatch)
       // The batch is not changed while it is worked through (new requests go to `requests`).
       for index in 0..<requestBatch.count { process(requestBatch[index]) }
       requestBatch.removeAll()
-      if !releases.isEmpty {
-        releases.swapContents(with: releaseBatch)
-        for index in 0..<releaseBatch.count { release(releaseBatch[index]) }
-        releaseBatch.removeAll()
+      if !tables.releases.isEmpty {
+        tables.nextReleaseBatch()
+        // Releases asked for meanwhile go to `tables.releases`, never to the batch.
+        for index in 0..<tables.releaseBatch.count { release(recognizer(inSlot: tables.releaseBatch[index])) }
+        tables.releaseBatch.clear()
       }
-      if !candidates.isEmpty { resolveCandidates() }
+      if !tables.candidates.isEmpty { resolveCandidates() }
     }
   }
 
@@ -158,36 +159,31 @@ extension GestureRuntime {
       tables.slots[number].candidateReason = reason
     }
     if !tables.slots[number].followUps.isEmpty { tables.slots[number].followUps.clear() }
-    if tables.slots[number].excludedBy != nil { tables.slots[number].excludedBy = nil }
-    candidates.append(recognizer)
+    if tables.slots[number].excludedBy != 0 { tables.slots[number].excludedBy = 0 }
+    tables.candidates.append(number)
   }
 
   /// Resolves the recognitions of one round in tie order (<doc:BehaviourReference> §3.2–3.5, 3.9, 3.10).
   func resolveCandidates() {
     assertNoUserCode(in: "resolveCandidates")
     // Tie order: the deepest view first; on one view, the one added first.
-    if candidates.count > 1 {
-      candidates.sort { a, b in
-        tables.slots[slot(a)].depth != tables.slots[slot(b)].depth
-          ? tables.slots[slot(a)].depth > tables.slots[slot(b)].depth : a.additionOrder < b.additionOrder
-      }
-    }
+    tables.sortCandidates(owner: runtimeNumber)
     gatherExcludableTracking()
     // The list holds every candidate until it is emptied at the end (nothing here adds to it or
     // removes from it).
-    for index in 0..<candidates.count {
-      let candidate = candidates[index]
-      if tables.slots[slot(candidate)].excludedBy == nil { exclude(by: candidate) }
+    for index in 0..<tables.candidates.count {
+      let candidate = recognizer(inSlot: tables.candidates[index])
+      if tables.slots[slot(candidate)].excludedBy == 0 { exclude(by: candidate) }
     }
-    excludableTracking.removeAll()
-    for index in 0..<candidates.count {
-      publishCandidate(candidates[index])
+    tables.excludableTracking.clear()
+    for index in 0..<tables.candidates.count {
+      publishCandidate(recognizer(inSlot: tables.candidates[index]))
     }
-    for index in 0..<excluded.count where tables.slots[slot(excluded[index])].excludedBy != nil {
-      let loser = excluded[index]
+    for index in 0..<tables.excluded.count where tables.slots[slot(ofListed: tables.excluded[index])].excludedBy != 0 {
+      let loser = recognizer(inSlot: tables.excluded[index])
       // Excluded by a candidate that was itself excluded later: its exclusion still stands.
-      let excluder = tables.slots[slot(loser)].excludedBy!
-      tables.slots[ownSlot(loser)].excludedBy = nil
+      let excluder = recognizer(inSlot: tables.slots[slot(loser)].excludedBy)
+      tables.slots[ownSlot(loser)].excludedBy = 0
       tables.slots[ownSlot(loser)].candidate = nil
       tables.slots[ownSlot(loser)].followUps.clear()
       if loser.publishedState.isTerminal { continue }
@@ -197,8 +193,8 @@ extension GestureRuntime {
     }
     // Emptied here, not only at the next resolution: nothing of the scene is held between
     // dispatches.
-    excluded.removeAll()
-    candidates.removeAll()
+    tables.excluded.clear()
+    tables.candidates.clear()
   }
 
   /// Publishes one candidate of `resolveCandidates` (in tie order) with the recognizers it
@@ -210,14 +206,15 @@ extension GestureRuntime {
     guard let state = tables.slots[winnerSlot].candidate else { return }
     // An excluded candidate is published with the exclusions of its winner, after the
     // winner's own state line (cause before effect).
-    if tables.slots[winnerSlot].excludedBy != nil { return }
+    if tables.slots[winnerSlot].excludedBy != 0 { return }
     tables.slots[winnerSlot].candidate = nil
     let from = winner.publishedState
     let fromPossible = from == .possible
     publish(winner, state, reason: tables.slots[winnerSlot].candidateReason ?? defaultReason(state, from: from))
-    for loserIndex in 0..<excluded.count where tables.slots[slot(excluded[loserIndex])].excludedBy === winner {
-      let loser = excluded[loserIndex]
-      tables.slots[ownSlot(loser)].excludedBy = nil
+    for loserIndex in 0..<tables.excluded.count
+    where tables.slots[slot(ofListed: tables.excluded[loserIndex])].excludedBy == winnerSlot {
+      let loser = recognizer(inSlot: tables.excluded[loserIndex])
+      tables.slots[ownSlot(loser)].excludedBy = 0
       tables.slots[ownSlot(loser)].candidate = nil
       tables.slots[ownSlot(loser)].followUps.clear()
       // Already decided in this round (for example failed by a requirement of an earlier winner).

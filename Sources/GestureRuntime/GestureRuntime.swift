@@ -136,12 +136,8 @@ public final class GestureRuntime {
   // waits for the next round.
   let requests = ScratchList<Request>()
   let requestBatch = ScratchList<Request>()
-  let releases = ScratchList<GestureRecognizer>()
   /// Requests to leave `possible` that wait for the dispatch's other changes (`settlePendingHolds`).
   var pendingHolds: [PendingHold] = []
-  let releaseBatch = ScratchList<GestureRecognizer>()
-  let finished = ScratchList<GestureRecognizer>()
-  let finishedBatch = ScratchList<GestureRecognizer>()
   var groupScratch: [GestureRecognizer] = []
   var groupSortScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
@@ -151,9 +147,6 @@ public final class GestureRuntime {
   /// The nodes and the working storage of the searches for cycles (taken out while in use).
   var graphNodes: [GestureRecognizer] = []
   var graphSearch = StronglyConnectedComponents()
-  let excludableTracking = ScratchList<GestureRecognizer>()
-  let candidates = ScratchList<GestureRecognizer>()
-  let excluded = ScratchList<GestureRecognizer>()
   let actionQueue = ScratchList<(recognizer: GestureRecognizer, state: GestureRecognizer.State)>()
   /// The touches of a several-touch event (a one-touch event uses `singleTouchList`).
   var eventTouches: [Touch] = []

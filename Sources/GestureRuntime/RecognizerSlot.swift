@@ -52,7 +52,9 @@ struct RecognizerSlot {
   var followUps: [(state: GestureRecognizer.State, reason: String?)] = []
   /// What it first asked for while held: `began` or `ended`.
   var firstWanted: GestureRecognizer.State = .possible
-  var excludedBy: GestureRecognizer?
+  /// The slot of the candidate that excluded the recognizer in this round of resolution; 0 for
+  /// none.
+  var excludedBy = 0
   /// The touch type of the attempt's first touch (``GestureRecognizer/requiresExclusiveTouchType``).
   var touchType: TouchType?
   /// The kind of input of the attempt: touches, hover or scroll (<doc:BehaviourReference> §6.3–6.4).
@@ -104,7 +106,7 @@ extension RecognizerSlot {
   /// Whether the slot holds nothing: slot 0, which every read for a recognizer without a slot
   /// sees, and every free slot.
   var isPristine: Bool {
-    recognizer == nil && !participating && !listed && !held && !awaitsRelease && candidate == nil && excludedBy == nil
+    recognizer == nil && !participating && !listed && !held && !awaitsRelease && candidate == nil && excludedBy == 0
       && attemptTouches.isEmpty && requires.isEmpty && dependents.isEmpty && timerGenerations.isEmpty
       && followUps.isEmpty && !watchdogPending && pendingHoldIndex == -1
   }
@@ -125,7 +127,7 @@ extension RecognizerSlot {
     inputKind = .touches
     watchdogPending = false
     candidate = nil
-    excludedBy = nil
+    excludedBy = 0
     if !followUps.isEmpty { followUps.clear() }
   }
 }
@@ -160,6 +162,16 @@ extension GestureRuntime {
   func recognizer(inListed number: Int) -> GestureRecognizer {
     guard let recognizer = tables.slots[number].recognizer else {
       preconditionFailure("listed slot \(number) holds no recognizer")
+    }
+    return recognizer
+  }
+
+  /// The recognizer of a slot a work list names (candidates, exclusions…): slots are given back
+  /// only at the start of a dispatch, when the work lists are empty, so it holds its recognizer.
+  @inline(__always)
+  func recognizer(inSlot number: Int) -> GestureRecognizer {
+    guard let recognizer = tables.slots[number].recognizer else {
+      preconditionFailure("slot \(number), named by a work list, holds no recognizer")
     }
     return recognizer
   }

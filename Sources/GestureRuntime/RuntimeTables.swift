@@ -24,6 +24,25 @@ struct RuntimeTables {
   var dirtyRecords: [Int] = []
   /// The records of lifted touches whose views have not been told yet.
   var withheldRecords: [Int] = []
+  // The work lists of a round of resolution, by slot number (a slot a work list names keeps its
+  // recognizer until the next dispatch gives slots back; the lists are empty between dispatches).
+  /// The recognizers that begin, change or recognize in this round (`addCandidate`), put in tie
+  /// order (`sortCandidates`) before they are published.
+  var candidates: [Int] = []
+  /// The recognizers this round's candidates exclude, each once (its `excludedBy` names the
+  /// candidate).
+  var excluded: [Int] = []
+  /// The participants that exclusion can reach through a touch in this round
+  /// (`gatherExcludableTracking`).
+  var excludableTracking: [Int] = []
+  /// The held recognizers whose requirements may all have failed, to release in the next round
+  /// (`GestureRuntime.release(_:)`), and the batch being released (`nextReleaseBatch`).
+  var releases: [Int] = []
+  var releaseBatch: [Int] = []
+  /// The recognizers that finished (or whose partners may now be reset with them), to reset in
+  /// the next pass (`GestureRuntime.runResets`), and the batch of the pass (`nextResetBatch`).
+  var finished: [Int] = []
+  var finishedBatch: [Int] = []
 
   /// The record of `touch`, while it names one of the runtime numbered `owner`.
   @inline(__always)
@@ -222,6 +241,38 @@ struct RuntimeTables {
     if requestedIsTerminal || slots[slot].inputKind != .touches { return false }
     if exclusiveType, let first = slots[slot].touchType, first != type { return false }
     return true
+  }
+
+  /// Makes the releases asked for so far the batch to work through (the batch must have been
+  /// emptied): those asked for meanwhile wait for the next round.
+  @inline(__always)
+  mutating func nextReleaseBatch() {
+    assert(releaseBatch.isEmpty)
+    swap(&releases, &releaseBatch)
+  }
+
+  /// Makes the recognizers finished so far the batch of a reset pass (the batch must have been
+  /// emptied): those that finish meanwhile wait for the next pass.
+  @inline(__always)
+  mutating func nextResetBatch() {
+    assert(finishedBatch.isEmpty)
+    swap(&finished, &finishedBatch)
+  }
+
+  /// Puts this round's candidates in tie order (<doc:BehaviourReference> §3.4): the deepest view
+  /// first; on one view, the recognizer added first. `owner` is the runtime's number: a candidate
+  /// another runtime has meanwhile given a slot sorts by slot 0's depth.
+  mutating func sortCandidates(owner: UInt64) {
+    guard candidates.count > 1 else { return }
+    var order: [Int] = []
+    swap(&order, &candidates)
+    order.sort { a, b in
+      let first = slot(ofListed: a, owner: owner)
+      let second = slot(ofListed: b, owner: owner)
+      guard slots[first].depth == slots[second].depth else { return slots[first].depth > slots[second].depth }
+      return slots[a].recognizer!.additionOrder < slots[b].recognizer!.additionOrder
+    }
+    swap(&order, &candidates)
   }
 
   /// The recognizer of `slot` published `state` by decision `decision` (the runtime's serial
