@@ -51,7 +51,7 @@ extension GestureRuntime {
     var rounds = 0
     repeat {
       if !requests.isEmpty || !tables.releases.isEmpty { resolve() }
-      if !actionQueue.isEmpty { sendActions() }
+      if !tables.actions.isEmpty { sendActions() }
       rounds += 1
     } while !requests.isEmpty && rounds < 10_000
     if !tables.dirtyRecords.isEmpty { deliverToViews() }
@@ -118,16 +118,16 @@ extension GestureRuntime {
   /// Sends the queued actions in the order their states were published (<doc:BehaviourReference> §1.3, 1.5).
   func sendActions() {
     assertNoUserCode(in: "sendActions")
-    if actionQueue.isEmpty { return }
+    if tables.actions.isEmpty { return }
     var index = 0
-    while index < actionQueue.count {
-      // The queue holds the recognizer until it is emptied below, even if an action removes it
-      // from its view (actions may add to the queue, never take from it).
-      let (recognizer, state) = actionQueue[index]
+    while index < tables.actions.count {
+      // The slot holds the recognizer until the next dispatch, even if an action removes it from
+      // its view (actions may add to the queue, never take from it).
+      let (number, state) = tables.actions[index]
       index += 1
-      sendAction(recognizer, state)
+      sendAction(recognizer(inSlot: number), state)
     }
-    actionQueue.removeAll()
+    tables.actions.clear()
   }
 
   /// Sends one queued action: its trace line, then the recognizer's action handlers.

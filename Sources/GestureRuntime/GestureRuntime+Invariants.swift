@@ -23,7 +23,7 @@ extension GestureRuntime {
       ("requests", requests.isEmpty && requestBatch.isEmpty),
       ("releases", tables.releases.isEmpty && tables.releaseBatch.isEmpty),
       ("finished recognizers", tables.finished.isEmpty && tables.finishedBatch.isEmpty),
-      ("actions", actionQueue.isEmpty),
+      ("actions", tables.actions.isEmpty),
       ("records to deliver", tables.dirtyRecords.isEmpty), ("the event's records", tables.eventRecords.isEmpty),
       ("pending holds", pendingHolds.isEmpty), ("watchdog candidates", watchdogCandidates.isEmpty),
       ("candidates", tables.candidates.isEmpty), ("excluded recognizers", tables.excluded.isEmpty),

@@ -34,7 +34,7 @@ extension GestureRuntime {
     if trace != nil {
       emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
     }
-    if state != .failed && state != .possible { actionQueue.append((recognizer, state)) }
+    if state != .failed && state != .possible { tables.actions.append((number, state)) }
     let recognizes = from == .possible && (state == .began || state == .ended)
     tables.published(
       state, slot: number, recognizes: recognizes, claimsTouches: recognizes && recognizer.cancelsTouchesInView,

@@ -147,7 +147,6 @@ public final class GestureRuntime {
   /// The nodes and the working storage of the searches for cycles (taken out while in use).
   var graphNodes: [GestureRecognizer] = []
   var graphSearch = StronglyConnectedComponents()
-  let actionQueue = ScratchList<(recognizer: GestureRecognizer, state: GestureRecognizer.State)>()
   /// The touches of a several-touch event (a one-touch event uses `singleTouchList`).
   var eventTouches: [Touch] = []
   /// The storage of the last ``TouchEvent/allTouches`` that listed more than the changed touches.

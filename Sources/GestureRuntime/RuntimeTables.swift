@@ -43,6 +43,8 @@ struct RuntimeTables {
   /// the next pass (`GestureRuntime.runResets`), and the batch of the pass (`nextResetBatch`).
   var finished: [Int] = []
   var finishedBatch: [Int] = []
+  /// The actions to send, in the order their states were published (`GestureRuntime.sendActions`).
+  var actions: [(slot: Int, state: GestureRecognizer.State)] = []
 
   /// The record of `touch`, while it names one of the runtime numbered `owner`.
   @inline(__always)
