@@ -50,10 +50,10 @@ extension GestureRuntime {
   func settle() {
     var rounds = 0
     repeat {
-      if !requests.isEmpty || !tables.releases.isEmpty { resolve() }
+      if !tables.requests.isEmpty || !tables.releases.isEmpty { resolve() }
       if !tables.actions.isEmpty { sendActions() }
       rounds += 1
-    } while !requests.isEmpty && rounds < 10_000
+    } while !tables.requests.isEmpty && rounds < 10_000
     if !tables.dirtyRecords.isEmpty { deliverToViews() }
     finishInputTouches()
     if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
@@ -105,7 +105,7 @@ extension GestureRuntime {
     if published.isTerminal { return }
     let target: GestureRecognizer.State = published == .possible ? .failed : .cancelled
     recognizer.requestedState = target
-    requests.append(Request(recognizer: recognizer, state: target, reason: reason))
+    tables.requests.append(RuntimeTables.Request(slot: ownSlot(recognizer), state: target, reason: reason))
   }
 
   /// Marks a touch (its record's number) as changed in this dispatch, and lists it for view delivery unless its view is

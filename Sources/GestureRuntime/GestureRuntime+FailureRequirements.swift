@@ -57,9 +57,10 @@ extension GestureRuntime {
         added = true
         if tables.slots[slot(b)].recognized && !tables.slots[slot(a)].sentAction && !a.requestedState.isTerminal {
           a.requestedState = .failed
-          requests.append(
-            Request(
-              recognizer: a, state: .failed, reason: "required failure of \(b.displayName), which already recognized"))
+          tables.requests.append(
+            RuntimeTables.Request(
+              slot: ownSlot(a), state: .failed, reason: "required failure of \(b.displayName), which already recognized"
+            ))
         }
       }
     }

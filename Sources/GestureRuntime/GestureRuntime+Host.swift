@@ -54,7 +54,7 @@ extension GestureRuntime: GestureHost {
       if !given.isEmpty { text = given }
     }
     // Only listed: requests are processed when the dispatch resolves.
-    requests.append(Request(recognizer: recognizer, state: state, reason: text))
+    tables.requests.append(RuntimeTables.Request(slot: ownSlot(recognizer), state: state, reason: text))
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
       dispatch {}

@@ -185,7 +185,7 @@ extension GestureRuntime {
     {
       recognizer.requestedState = .changed
       if heldRequestIsMoot(recognizer, .changed) { return }
-      requests.append(Request(recognizer: recognizer, state: .changed, reason: nil))
+      tables.requests.append(RuntimeTables.Request(slot: ownSlot(recognizer), state: .changed, reason: nil))
     }
   }
 }

@@ -14,29 +14,30 @@ extension GestureRuntime {
   /// then held, failed (the requirement recognized) or taken as if it had never waited.
   func resolve() {
     assertNoUserCode(in: "resolve")
-    if requests.isEmpty && tables.releases.isEmpty { return }
+    if tables.requests.isEmpty && tables.releases.isEmpty { return }
     let wasResolving = isResolving
     isResolving = true
     defer { isResolving = wasResolving }
     var rounds = 0
-    while !requests.isEmpty || !tables.releases.isEmpty || !pendingHolds.isEmpty {
+    while !tables.requests.isEmpty || !tables.releases.isEmpty || !pendingHolds.isEmpty {
       rounds += 1
       if rounds > 100_000 {
         diagnose("conflict resolution did not settle; stopped", [])
-        requests.removeAll()
+        tables.requests.clear()
         tables.releases.clear()
         pendingHolds.removeAll()
         break
       }
-      if requests.isEmpty && tables.releases.isEmpty {
+      if tables.requests.isEmpty && tables.releases.isEmpty {
         settlePendingHolds()
         continue
       }
       tables.candidates.clear()
-      requests.swapContents(with: requestBatch)
-      // The batch is not changed while it is worked through (new requests go to `requests`).
-      for index in 0..<requestBatch.count { process(requestBatch[index]) }
-      requestBatch.removeAll()
+      tables.nextRequestBatch()
+      // The batch is not changed while it is worked through (new requests go to
+      // `tables.requests`).
+      for index in 0..<tables.requestBatch.count { process(tables.requestBatch[index]) }
+      tables.requestBatch.clear()
       if !tables.releases.isEmpty {
         tables.nextReleaseBatch()
         // Releases asked for meanwhile go to `tables.releases`, never to the batch.
@@ -48,9 +49,9 @@ extension GestureRuntime {
   }
 
   /// Handles one requested state.
-  func process(_ request: borrowing Request) {
+  func process(_ request: borrowing RuntimeTables.Request) {
     assertNoUserCode(in: "process")
-    process(request.recognizer, request.state, request.reason)
+    process(recognizer(inSlot: request.slot), request.state, request.reason)
   }
 
   @inline(__always)

@@ -134,8 +134,6 @@ public final class GestureRuntime {
   // The per-dispatch work lists (ScratchList: appends without copy-on-write checks). A list and
   // its batch exchange contents while the batch is worked through, so that work added meanwhile
   // waits for the next round.
-  let requests = ScratchList<Request>()
-  let requestBatch = ScratchList<Request>()
   /// Requests to leave `possible` that wait for the dispatch's other changes (`settlePendingHolds`).
   var pendingHolds: [PendingHold] = []
   var groupScratch: [GestureRecognizer] = []
@@ -210,13 +208,6 @@ public final class GestureRuntime {
     let reason: String?
     /// Set when it asked for `ended` (after `began`, or at once): the reason given ("" for none).
     var endedReason: String?
-  }
-
-  /// A state a recognizer asked for, waiting to be resolved.
-  struct Request {
-    let recognizer: GestureRecognizer
-    let state: GestureRecognizer.State
-    let reason: String?
   }
 
   /// Creates a runtime for the tree rooted at `window`.

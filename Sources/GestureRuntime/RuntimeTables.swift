@@ -24,6 +24,10 @@ struct RuntimeTables {
   var dirtyRecords: [Int] = []
   /// The records of lifted touches whose views have not been told yet.
   var withheldRecords: [Int] = []
+  /// The states recognizers asked for, to resolve (`GestureRuntime.resolve`), and the batch being
+  /// resolved (`nextRequestBatch`).
+  var requests: [Request] = []
+  var requestBatch: [Request] = []
   // The work lists of a round of resolution, by slot number (a slot a work list names keeps its
   // recognizer until the next dispatch gives slots back; the lists are empty between dispatches).
   /// The recognizers that begin, change or recognize in this round (`addCandidate`), put in tie
@@ -189,6 +193,14 @@ struct RuntimeTables {
     }
   }
 
+  /// A state the recognizer of `slot` asked for (or the runtime asked for it), waiting to be
+  /// resolved, with the reason the trace gives.
+  struct Request {
+    let slot: Int
+    let state: GestureRecognizer.State
+    let reason: String?
+  }
+
   /// Which participants `removeParticipants` drops.
   enum LeavingParticipants {
     /// Those whose attempt has ended.
@@ -243,6 +255,14 @@ struct RuntimeTables {
     if requestedIsTerminal || slots[slot].inputKind != .touches { return false }
     if exclusiveType, let first = slots[slot].touchType, first != type { return false }
     return true
+  }
+
+  /// Makes the requests made so far the batch to resolve (the batch must have been emptied):
+  /// those made meanwhile wait for the next round.
+  @inline(__always)
+  mutating func nextRequestBatch() {
+    assert(requestBatch.isEmpty)
+    swap(&requests, &requestBatch)
   }
 
   /// Makes the releases asked for so far the batch to work through (the batch must have been
