@@ -163,7 +163,7 @@ extension GestureRuntime {
         members.append(edge.target)
       }
       for dependentIndex in tables.slots[currentSlot].dependents.indices {
-        let dependent = tables.slots[currentSlot].dependents[dependentIndex]
+        let dependent = self.recognizer(inSlot: tables.slots[currentSlot].dependents[dependentIndex])
         let dependentSlot = slot(dependent)
         guard
           tables.slots[dependentSlot].participating && tables.slots[dependentSlot].mark != mark

@@ -19,9 +19,11 @@ extension GestureRuntime {
     guard inTree || owner == 0 else { return }
     let targetSlot = ownSlot(target)
     if !inTree { listDetached(target, slot: targetSlot) }
-    if !tables.slots[targetSlot].dependents.contains(where: { $0 === recognizer }) {
-      tables.slots[targetSlot].dependents.append(recognizer)
+    for index in 0..<tables.slots[targetSlot].dependents.count
+    where self.recognizer(inSlot: tables.slots[targetSlot].dependents[index]) === recognizer {
+      return
     }
+    tables.slots[targetSlot].dependents.append(ownSlot(recognizer))
   }
 
   /// Asks the delegates and subclasses about each ordered pair first collected together for this
@@ -229,7 +231,7 @@ extension GestureRuntime {
       }
     }
     for index in tables.slots[number].dependents.indices {
-      let dependent = tables.slots[number].dependents[index]
+      let dependent = self.recognizer(inSlot: tables.slots[number].dependents[index])
       let dependentSlot = slot(dependent)
       if tables.slots[dependentSlot].participating && dependent.publishedState.isTerminal {
         tables.finished.append(dependentSlot)
@@ -239,13 +241,15 @@ extension GestureRuntime {
       let target = tables.slots[number].requires[index].target
       // addEdge lists a dependent once.
       let targetSlot = slot(target)
-      if let at = tables.slots[targetSlot].dependents.firstIndex(where: { ObjectIdentifier($0) == me }) {
+      for at in 0..<tables.slots[targetSlot].dependents.count
+      where ObjectIdentifier(self.recognizer(inSlot: tables.slots[targetSlot].dependents[at])) == me {
         tables.slots[targetSlot].dependents.remove(at: at)
+        break
       }
     }
     var index = 0
     while index < tables.slots[number].dependents.count {
-      let dependent = tables.slots[number].dependents[index]
+      let dependent = self.recognizer(inSlot: tables.slots[number].dependents[index])
       // addEdge keeps one edge per target; a static one stays for the dependent's attempt.
       var keeps = false
       let dependentSlot = slot(dependent)

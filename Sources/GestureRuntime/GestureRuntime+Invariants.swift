@@ -88,7 +88,9 @@ extension GestureRuntime {
       for edge in tables.slots[slot(recognizer)].requires {
         let target = edge.target
         guard tables.slots[slot(target)].participating else { continue }
-        if !tables.slots[slot(target)].dependents.contains(where: { ObjectIdentifier($0) == me }) {
+        if !tables.slots[slot(target)].dependents.contains(where: {
+          tables.slots[$0].recognizer.map { ObjectIdentifier($0) } == me
+        }) {
           return "\(name) requires \(target.displayName) to fail, which does not list it as a dependent"
         }
       }

@@ -44,8 +44,7 @@ extension GestureRuntime {
       tables.finished.append(number)
       if state == .failed || state == .cancelled {
         for dependentIndex in tables.slots[number].dependents.indices {
-          let dependent = tables.slots[number].dependents[dependentIndex]
-          let dependentSlot = slot(dependent)
+          let dependentSlot = slot(self.recognizer(inSlot: tables.slots[number].dependents[dependentIndex]))
           guard tables.slots[dependentSlot].held else { continue }
           tables.releases.append(dependentSlot)
         }

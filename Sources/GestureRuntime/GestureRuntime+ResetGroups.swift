@@ -129,12 +129,12 @@ extension GestureRuntime {
       let targetSlot = slot(target)
       guard target !== recognizer, !tables.slots[number].requires[0].onCycle, tables.slots[targetSlot].requires.isEmpty,
         tables.slots[targetSlot].dependents.count == 1,
-        ObjectIdentifier(tables.slots[targetSlot].dependents[0]) == me
+        self.recognizer(inSlot: tables.slots[targetSlot].dependents[0]) === recognizer
       else { return nil }
       return target
     }
     if tables.slots[number].requires.isEmpty && tables.slots[number].dependents.count == 1 {
-      let dependent = tables.slots[number].dependents[0]
+      let dependent = self.recognizer(inSlot: tables.slots[number].dependents[0])
       let dependentSlot = slot(dependent)
       guard dependent !== recognizer, tables.slots[dependentSlot].dependents.isEmpty,
         tables.slots[dependentSlot].requires.count == 1,

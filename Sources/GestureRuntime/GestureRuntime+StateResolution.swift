@@ -228,7 +228,7 @@ extension GestureRuntime {
       // Recognizers that require this one to fail fail now (behaviour reference §3.9), through an
       // edge found on a cycle too when the hold was in place before the cycle was (§3.11).
       for dependentIndex in tables.slots[winnerSlot].dependents.indices {
-        let dependent = tables.slots[winnerSlot].dependents[dependentIndex]
+        let dependent = recognizer(inSlot: tables.slots[winnerSlot].dependents[dependentIndex])
         let dependentSlot = slot(dependent)
         guard
           dependent !== winner && tables.slots[dependentSlot].participating

@@ -68,8 +68,10 @@ struct RecognizerSlot {
   var attemptTouches: [AttemptTouch] = []
   /// The failure requirements in force for this attempt.
   var requires: [RequirementEdge] = []
-  /// The recognizers that may require this one to fail in their current attempts.
-  var dependents: [GestureRecognizer] = []
+  /// The recognizers that may require this one to fail in their current attempts, by the slot
+  /// each had when its edge was added (it is in an attempt then, so its slot is not given back
+  /// while it is listed here: its reset takes it off).
+  var dependents: [Int] = []
   /// The generations of the recognizer's pending timers, by timer id (at most one entry per id):
   /// a queued timer whose generation is not listed here is skipped.
   var timerGenerations: [(id: Int, generation: UInt64)] = []
