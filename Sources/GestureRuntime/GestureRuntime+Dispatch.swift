@@ -57,7 +57,7 @@ extension GestureRuntime {
     if !tables.dirtyRecords.isEmpty { deliverToViews() }
     finishInputTouches()
     if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
-    if !watchdogCandidates.isEmpty { scheduleWatchdogs() }
+    if !tables.watchdogCandidates.isEmpty { scheduleWatchdogs() }
   }
 
   func runDeferred() {

@@ -90,13 +90,16 @@ extension GestureRuntime {
     // that all wait would make it quadratic.
     let number = ownSlot(recognizer)
     let index = tables.slots[number].pendingHoldIndex
-    if index >= 0 && index < pendingHolds.count && pendingHolds[index].recognizer === recognizer {
-      if wants == .ended && pendingHolds[index].endedReason == nil { pendingHolds[index].endedReason = reason ?? "" }
+    if index >= 0 && index < tables.pendingHolds.count && tables.pendingHolds[index].slot == number {
+      if wants == .ended && tables.pendingHolds[index].endedReason == nil {
+        tables.pendingHolds[index].endedReason = reason ?? ""
+      }
       return
     }
-    tables.slots[number].pendingHoldIndex = pendingHolds.count
-    pendingHolds.append(
-      PendingHold(recognizer: recognizer, first: wants, reason: reason, endedReason: wants == .ended ? reason : nil))
+    tables.slots[number].pendingHoldIndex = tables.pendingHolds.count
+    tables.pendingHolds.append(
+      RuntimeTables.PendingHold(slot: number, first: wants, reason: reason, endedReason: wants == .ended ? reason : nil)
+    )
   }
 
   /// Decides the requests of `pendingHolds`, once nothing else is left to resolve: a recognizer
@@ -105,11 +108,11 @@ extension GestureRuntime {
   /// for as if it had never waited (a pan's translation does not restart at zero; <doc:BehaviourReference> §3.7).
   func settlePendingHolds() {
     assertNoUserCode(in: "settlePendingHolds")
-    var holds: [PendingHold] = []
-    swap(&holds, &pendingHolds)
+    var holds: [RuntimeTables.PendingHold] = []
+    swap(&holds, &tables.pendingHolds)
     tables.candidates.clear()
     for hold in holds {
-      let recognizer = hold.recognizer
+      let recognizer = recognizer(inSlot: hold.slot)
       let number = slot(recognizer)
       guard
         tables.slots[number].participating && recognizer.publishedState == .possible && !tables.slots[number].held
@@ -149,7 +152,7 @@ extension GestureRuntime {
       }
     }
     holds.clear()
-    swap(&holds, &pendingHolds)
+    swap(&holds, &tables.pendingHolds)
     if !tables.candidates.isEmpty { resolveCandidates() }
   }
 

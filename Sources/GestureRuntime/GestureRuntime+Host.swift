@@ -219,7 +219,7 @@ extension GestureRuntime: GestureHost {
       stopWithholding(recognizer, at: index)
       tables.slots[slot(recognizer)].attemptTouches.remove(at: index)
     }
-    if trackedNone { watchdogCandidates.append(recognizer) }
+    if trackedNone { listForWatchdog(recognizer) }
     if let record {
       let number = Int32(truncatingIfNeeded: slot(recognizer))
       for index in 0..<tables.records[record].entries.count

@@ -149,7 +149,7 @@ extension GestureRuntime {
         // The common case: the recognizer's only touch lifted.
         guard recognizer.trackedTouches[0] === lifted else { return }
         recognizer.trackedTouches.clear()
-        watchdogCandidates.append(recognizer)
+        listForWatchdog(recognizer)
         recognizer.lastTouchLocations.clear()
         recognizer.lastTouchLocations.append(lifted.locationInWindow)
         return
@@ -162,7 +162,7 @@ extension GestureRuntime {
       recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
     }
     if recognizer.trackedTouches.isEmpty && before > 0 {
-      watchdogCandidates.append(recognizer)
+      listForWatchdog(recognizer)
       recognizer.lastTouchLocations.clear()
       for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
     }

@@ -19,13 +19,13 @@ extension GestureRuntime {
     isResolving = true
     defer { isResolving = wasResolving }
     var rounds = 0
-    while !tables.requests.isEmpty || !tables.releases.isEmpty || !pendingHolds.isEmpty {
+    while !tables.requests.isEmpty || !tables.releases.isEmpty || !tables.pendingHolds.isEmpty {
       rounds += 1
       if rounds > 100_000 {
         diagnose("conflict resolution did not settle; stopped", [])
         tables.requests.clear()
         tables.releases.clear()
-        pendingHolds.removeAll()
+        tables.pendingHolds.clear()
         break
       }
       if tables.requests.isEmpty && tables.releases.isEmpty {

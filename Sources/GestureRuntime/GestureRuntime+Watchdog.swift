@@ -7,10 +7,14 @@ extension GestureRuntime {
   /// (<doc:BehaviourReference> §3.12).
   func scheduleWatchdogs() {
     assertNoUserCode(in: "scheduleWatchdogs")
-    guard !watchdogCandidates.isEmpty else { return }
-    for index in 0..<watchdogCandidates.count {
-      let recognizer = watchdogCandidates[index]
-      guard recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal else { continue }
+    guard !tables.watchdogCandidates.isEmpty else { return }
+    for index in 0..<tables.watchdogCandidates.count {
+      // A slot given back since the recognizer was listed (it was listed from a trace sink at the
+      // start of a dispatch, before slots are given back) holds no recognizer, or another one
+      // that was just given it: the checks below hold for that one as for any other.
+      guard let recognizer = tables.slots[tables.watchdogCandidates[index]].recognizer,
+        recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
+      else { continue }
       let number = slot(recognizer)
       guard tables.startWatchdog(slot: number) else { continue }
       queueTimer(
@@ -18,7 +22,15 @@ extension GestureRuntime {
           ofSlot: number, id: Self.watchdogTimerID,
           deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds)))
     }
-    watchdogCandidates.removeAll()
+    tables.watchdogCandidates.clear()
+  }
+
+  /// Lists the recognizer, which has no touch left, for `scheduleWatchdogs`; one without a slot
+  /// here has no attempt here, and no watchdog.
+  @inline(__always)
+  func listForWatchdog(_ recognizer: GestureRecognizer) {
+    let number = slot(recognizer)
+    if number != 0 { tables.watchdogCandidates.append(number) }
   }
 
   /// A recognizer's watchdog fired: fail it if it is still undecided with no touch down, unless
@@ -38,7 +50,7 @@ extension GestureRuntime {
         isPendingTarget($0.target) && !tables.slots[slot($0.target)].held
       })
     {
-      watchdogCandidates.append(recognizer)
+      tables.watchdogCandidates.append(number)
       return
     }
     diagnose(

@@ -114,8 +114,6 @@ public final class GestureRuntime {
   var heldCount = 0
   /// How many entries of `tables.participants` were reset and await removal.
   var removedParticipants = 0
-  /// Recognizers that lost their last touch in this dispatch (or whose watchdog must be re-armed).
-  let watchdogCandidates = ScratchList<GestureRecognizer>()
   var deferred: [() -> Void] = []
   /// What user code asked through the host while it ran, applied right after it returns
   /// (GestureRuntime+Host.swift); empty outside user code. The timers it started or cancelled
@@ -134,8 +132,6 @@ public final class GestureRuntime {
   // The per-dispatch work lists (ScratchList: appends without copy-on-write checks). A list and
   // its batch exchange contents while the batch is worked through, so that work added meanwhile
   // waits for the next round.
-  /// Requests to leave `possible` that wait for the dispatch's other changes (`settlePendingHolds`).
-  var pendingHolds: [PendingHold] = []
   var groupScratch: [GestureRecognizer] = []
   var groupSortScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
@@ -198,17 +194,6 @@ public final class GestureRuntime {
     didSet { reportedDeadline = nextTimerDeadline }
   }
   static let watchdogTimerID = Int.min
-
-  /// A request to leave `possible` made while a requirement was active, decided once the
-  /// dispatch's other changes are resolved (<doc:BehaviourReference> §3.7).
-  struct PendingHold {
-    let recognizer: GestureRecognizer
-    /// `began` or `ended`: what it asked for first.
-    let first: GestureRecognizer.State
-    let reason: String?
-    /// Set when it asked for `ended` (after `began`, or at once): the reason given ("" for none).
-    var endedReason: String?
-  }
 
   /// Creates a runtime for the tree rooted at `window`.
   ///

@@ -47,6 +47,12 @@ struct RuntimeTables {
   /// the next pass (`GestureRuntime.runResets`), and the batch of the pass (`nextResetBatch`).
   var finished: [Int] = []
   var finishedBatch: [Int] = []
+  /// Requests to leave `possible` that wait for the dispatch's other changes
+  /// (`GestureRuntime.settlePendingHolds`); a slot's `pendingHoldIndex` says where its request is.
+  var pendingHolds: [PendingHold] = []
+  /// The recognizers that lost their last touch in this dispatch, or whose watchdog must be armed
+  /// again (`GestureRuntime.scheduleWatchdogs`).
+  var watchdogCandidates: [Int] = []
   /// The actions to send, in the order their states were published (`GestureRuntime.sendActions`).
   var actions: [(slot: Int, state: GestureRecognizer.State)] = []
 
@@ -199,6 +205,17 @@ struct RuntimeTables {
     let slot: Int
     let state: GestureRecognizer.State
     let reason: String?
+  }
+
+  /// A request to leave `possible` made by the recognizer of `slot` while a requirement was
+  /// active, decided once the dispatch's other changes are resolved (<doc:BehaviourReference> §3.7).
+  struct PendingHold {
+    let slot: Int
+    /// `began` or `ended`: what it asked for first.
+    let first: GestureRecognizer.State
+    let reason: String?
+    /// Set when it asked for `ended` (after `began`, or at once): the reason given ("" for none).
+    var endedReason: String?
   }
 
   /// Which participants `removeParticipants` drops.
