@@ -82,7 +82,8 @@ extension GestureRuntime {
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
 
     // Collect: the hit view's recognizers, then its superview's, up to the root.
-    let collected = collectedRecognizers
+    var collected: [GestureRecognizer] = []
+    swap(&collected, &collectedRecognizers)
     // Whether a delegate may have been asked (and so may have changed the scene), and whether a
     // collected recognizer can gain a dynamic failure requirement (a delegate, or a subclass that
     // asks): with neither, nobody's code runs until the touch is handed over, and one pass does it.
@@ -90,7 +91,8 @@ extension GestureRuntime {
     var hooked = false
     // How many views up from the hit view each collected recognizer's view is: with the hit
     // view's depth, found by this walk, it gives the recognizer's depth without walking again.
-    let steps = collectedSteps
+    var steps: [Int] = []
+    swap(&steps, &collectedSteps)
     var step = 0
     var view = hit
     while let current = view {
@@ -110,9 +112,7 @@ extension GestureRuntime {
     let hitDepth = step - 1
     // A delegate asked above may have removed or disabled recognizers already collected.
     if delegateAsked && collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
-      let kept = collected.elements.filter { $0.isAttached && $0.isEnabled }
-      collected.removeAll()
-      for recognizer in kept { collected.append(recognizer) }
+      collected.removeAll { !$0.isAttached || !$0.isEnabled }
     }
     var edgesAdded = false
     var suppressors = 0
@@ -151,15 +151,17 @@ extension GestureRuntime {
     if asksAboutPairs {
       // The delegates and subclasses are asked about the pairs before any recognizer holds the
       // touch, as they always were.
-      if gatherDynamicRequirements(collected.elements, touch) { edgesAdded = true }
+      if gatherDynamicRequirements(collected, touch) { edgesAdded = true }
       for index in 0..<collected.count { handOver(touch, to: collected[index], record) }
     }
     if edgesAdded { detectCycles() }
     // Judged when the view calls are planned: a recognizer that ignores the touch in the
     // `touchesBegan` that brings it no longer keeps it from the view (behaviour reference §2.5, 2.7).
     tables.records[record].suppressors = suppressors
-    collected.removeAll()
-    steps.removeAll()
+    collected.clear()
+    steps.clear()
+    swap(&collected, &collectedRecognizers)
+    swap(&steps, &collectedSteps)
     return record
   }
 

@@ -129,9 +129,8 @@ public final class GestureRuntime {
     var runningCallback: StaticString = ""
     unowned var runningCallbackOwner: AnyObject?
   #endif
-  // The per-dispatch work lists (ScratchList: appends without copy-on-write checks). A list and
-  // its batch exchange contents while the batch is worked through, so that work added meanwhile
-  // waits for the next round.
+  // Scratch storage of the passes, kept between dispatches so that they allocate nothing (the
+  // work lists of a dispatch are in `tables`).
   var groupScratch: [GestureRecognizer] = []
   var groupSortScratch: [GestureRecognizer] = []
   var componentStack: [GestureRecognizer] = []
@@ -159,10 +158,11 @@ public final class GestureRuntime {
   var eventSlots: [Int] = []
   /// The views `shouldBeginVeto` asks (taken out while in use).
   var vetoViewsScratch: [View] = []
-  /// The recognizers a touch-down collects (touch-downs never nest: input waits for the dispatch).
-  let collectedRecognizers = ScratchList<GestureRecognizer>()
+  /// The recognizers a touch-down collects (taken out while in use; touch-downs never nest: input
+  /// waits for the dispatch).
+  var collectedRecognizers: [GestureRecognizer] = []
   /// For each of `collectedRecognizers`, how many views above the hit view it was found.
-  let collectedSteps = ScratchList<Int>()
+  var collectedSteps: [Int] = []
   var viewCalls: [PlannedViewCall] = []
   /// One view's calls while they are put in order (taken out while in use).
   var viewCallScratch: [PlannedViewCall] = []
