@@ -269,6 +269,13 @@ extension GestureRuntime {
         tables.slots[number].dependents.remove(at: index)
       }
     }
-    if requireCount > 0 { tables.slots[number].requires.clear() }
+    if requireCount > 0 {
+      // Let go of outside the tables' access: an edge may hold the last reference to its target
+      // (one another runtime has let go of), whose deinit is user code. The two lists trade
+      // storage, so nothing allocates.
+      assert(endedEdges.isEmpty)
+      swap(&endedEdges, &tables.slots[number].requires)
+      endedEdges.clear()
+    }
   }
 }

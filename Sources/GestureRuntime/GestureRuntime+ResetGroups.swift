@@ -44,7 +44,8 @@ extension GestureRuntime {
       tables.slots[ownSlot(partner)].resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
         // The one requirement between the two is all the edges either has, and it ends with
-        // both attempts: cleared here, without dropAttemptEdges' searches (which would also list
+        // both attempts (its targets are the two, held here, so clearing lets go of neither):
+        // cleared here, without dropAttemptEdges' searches (which would also list
         // the partner as finished again, for a pass that finds it reset).
         let partnerSlot = slot(partner)
         tables.slots[number].requires.clear()

@@ -81,6 +81,9 @@ public final class GestureRuntime {
   /// The touches of the attempt a reset just ended, let go of outside the tables' access; its
   /// storage goes back and forth with the slots' (`RuntimeTables.endAttempt`).
   var endedAttemptTouches: [AttemptTouch] = []
+  /// The requirement edges of the attempt a reset just ended, let go of the same way
+  /// (`dropAttemptEdges`).
+  var endedEdges: [RequirementEdge] = []
   // Touches: the lists below hold numbers of records in `tables.records`.
   let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
   var liveTouches = LiveTouchTable()

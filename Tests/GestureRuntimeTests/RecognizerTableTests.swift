@@ -342,6 +342,44 @@ struct RecognizerTableTests {
     h.runtime._checkInvariants()
   }
 
+  @Test("A requirement's target whose last reference goes with its dependent's reset can use the runtime in its deinit")
+  func targetDeinitAtReset() {
+    // A tap in one window requires a recognizer of another window to fail. The other runtime
+    // lets go of it (it left its view and its slot was given back), and so does the app: the
+    // tap's requirement edge holds the last reference. When the tap recognizes and is reset, the
+    // target goes, and its deinit removes a view from the tap's window.
+    let a = Harness()
+    let b = Harness()
+    let tap = a.add(TapGestureRecognizer(), "tap")
+    let overlay = View(name: "O", frame: Rect(x: 0, y: 700, width: 10, height: 10))
+    a.window.addSubview(overlay)
+    var deinitRan = false
+    do {
+      let target = b.add(DeinitTap(), "target")
+      target.onDeinit = {
+        deinitRan = true
+        overlay.removeFromSuperview()
+      }
+      tap.require(toFail: target)
+      b.down(1, 10, 10, at: 0)
+      a.down(1, 10, 10, at: 0)
+      b.up(1, 10, 10, at: 0.05)
+      #expect(target.runtimeSlot.owner == b.runtime.runtimeNumber)
+      b.view.removeGestureRecognizer(target)
+      // The next dispatch of the other runtime gives the slot back.
+      b.down(2, 10, 10, at: 0.1)
+      b.up(2, 10, 10, at: 0.15)
+      #expect(target.runtimeSlot.owner == 0)
+    }
+    #expect(!deinitRan)
+    a.up(1, 10, 10, at: 0.05)
+    #expect(deinitRan)
+    #expect(overlay.superview == nil)
+    #expect(a.decisions.contains("0.05 state tap possible → ended: recognized"))
+    a.runtime._checkInvariants()
+    b.runtime._checkInvariants()
+  }
+
   @Test("A recognizer removed from its view while its finger is down is let go of by the next dispatch")
   func removedRecognizerIsLetGo() {
     let h = Harness()
@@ -377,6 +415,12 @@ struct RecognizerTableTests {
     a.runtime._checkInvariants()
     b.runtime._checkInvariants()
   }
+}
+
+/// A tap that runs `onDeinit` when it goes.
+private final class DeinitTap: TapGestureRecognizer {
+  var onDeinit: (() -> Void)?
+  deinit { onDeinit?() }
 }
 
 /// A view that runs `onDeinit` when it goes.
