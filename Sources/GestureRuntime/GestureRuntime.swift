@@ -28,8 +28,9 @@ public import GestureCore
 //                                    while user code runs
 //   +Pointer, +Hover, +Scroll        pointer presses, hover and scroll sequences
 //   +Trace, +Invariants              the trace; the debug-build check after every dispatch
-//   RuntimeTables                    the recognizer slots and touch records, one value, with the
-//                                    rules that need nothing else as its mutating methods
+//   RuntimeTables                    the recognizer slots, touch records and work lists, one value
+//   RuntimeTables+Touches,           the rules that need nothing but the tables, as its mutating
+//     +Attempts, +WorkLists          methods
 //   TouchRecord, LiveTouchTable,     the values those steps share: touch records by number, the
 //   RecognizerSlot, TimerQueue, ...  touches down, recognizer slots, timers
 

@@ -1,0 +1,162 @@
+import GestureCore
+
+/// The rules of the tables that concern a recognizer's attempt: starting and ending it, the
+/// participant list, whether an attempt takes a new touch, what publishing a state does to the
+/// tables, timer generations, the watchdog's mark and reset passes.
+extension RuntimeTables {
+  /// Ends the attempt of the recognizer of `slot` in the tables: its entries in touch records go
+  /// void (the attempt count grows), it is no longer held and withholds nothing more (its touches
+  /// released by `decision`), and its touches and timers are forgotten. Returns whether it was
+  /// held (the runtime keeps a count of those). The attempt's touches are exchanged with
+  /// `touches`, an empty list, for the caller to let go of once this access has ended (the last
+  /// reference to a touch, and so to its view, may be among them, and a view's `deinit` is user
+  /// code); the slot keeps the empty list's storage, so that neither allocates.
+  mutating func endAttempt(
+    slot: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64, touches: inout [AttemptTouch]
+  ) -> Bool {
+    slots[slot].attempt &+= 1
+    let wasHeld = slots[slot].held
+    slots[slot].held = false
+    slots[slot].endAttempt()
+    stopWithholding(slot: slot, releasedBy: decision, dispatch: dispatch, owner: owner)
+    if !slots[slot].attemptTouches.isEmpty {
+      assert(touches.isEmpty)
+      swap(&touches, &slots[slot].attemptTouches)
+    }
+    if !slots[slot].timerGenerations.isEmpty { slots[slot].timerGenerations.clear() }
+    return wasHeld
+  }
+
+  /// Starts an attempt of the recognizer of `slot`, whose view is at `depth` (tie order,
+  /// <doc:BehaviourReference> §3.4): it participates, listed once.
+  @inline(__always)
+  mutating func startAttempt(slot: Int, depth: Int) {
+    slots[slot].participating = true
+    slots[slot].depth = depth
+    if !slots[slot].listed {
+      slots[slot].listed = true
+      participants.append(slot)
+    }
+  }
+
+  /// Which participants `removeParticipants` drops.
+  enum LeavingParticipants {
+    /// Those whose attempt has ended.
+    case reset
+    /// Those no longer marked as listed (their view left the tree).
+    case unlisted
+  }
+
+  /// Drops the `leaving` participants, in place and keeping the order of the rest (which move
+  /// forward over them), and marks each dropped one as no longer listed in the slot it was listed
+  /// with (which it keeps while listed, even once another runtime has given it a slot of its own).
+  /// Returns how many of those left are reset. `owner` is the runtime's number.
+  mutating func removeParticipants(_ leaving: LeavingParticipants, owner: UInt64) -> Int {
+    var kept = 0
+    for index in 0..<participants.count {
+      let number = participants[index]
+      let readable = slot(ofListed: number, owner: owner)
+      let leaves = leaving == .reset ? !slots[readable].participating : !slots[readable].listed
+      if leaves {
+        slots[number].listed = false
+      } else {
+        if kept != index { participants.swapAt(kept, index) }
+        kept += 1
+      }
+    }
+    while participants.count > kept { participants.removeLast() }
+    var reset = 0
+    for index in 0..<participants.count where !slots[slot(ofListed: participants[index], owner: owner)].participating {
+      reset += 1
+    }
+    return reset
+  }
+
+  /// Whether the attempt of the recognizer of `slot` lets it take a new touch of `type`
+  /// (<doc:BehaviourReference> §2.2): it is not held and, in an attempt, neither asked to end it
+  /// (`requestedIsTerminal`) nor busy with hover or scroll input, and the touch is of the type of
+  /// the attempt's first touch when the recognizer asks for one type (`exclusiveType`).
+  @inline(__always)
+  func attemptAdmits(slot: Int, type: TouchType, requestedIsTerminal: Bool, exclusiveType: Bool) -> Bool {
+    if slots[slot].held { return false }
+    guard slots[slot].participating else { return true }
+    if requestedIsTerminal || slots[slot].inputKind != .touches { return false }
+    if exclusiveType, let first = slots[slot].touchType, first != type { return false }
+    return true
+  }
+
+  /// The recognizer of `slot` published `state` by decision `decision` (the runtime's serial
+  /// number of published states), and `recognizes` when it is its first `began` or `ended`
+  /// (<doc:BehaviourReference> §1, 2.8): it has sent an action unless it failed; it claims its
+  /// touches from their views when it recognizes with `cancelsTouchesInView` (`claimsTouches`),
+  /// those touches cancelled on their views in that decision's place; and its touches' views may
+  /// have calls to get once it begins or ends.
+  mutating func published(
+    _ state: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool, decision: UInt64,
+    dispatch: UInt64, owner: UInt64
+  ) {
+    if state != .failed && state != .possible { slots[slot].sentAction = true }
+    if recognizes {
+      slots[slot].recognized = true
+      if claimsTouches {
+        for index in slots[slot].attemptTouches.indices {
+          guard let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else { continue }
+          if !records[record].cancelRequested { records[record].cancelledBy = decision }
+          records[record].cancelRequested = true
+          markDirty(record, dispatch: dispatch)
+        }
+      }
+    }
+    if state == .began || state.isTerminal {
+      for index in slots[slot].attemptTouches.indices {
+        if let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) {
+          markDirty(record, dispatch: dispatch)
+        }
+      }
+    }
+  }
+
+  /// Timer `id` of the recognizer of `slot` now has generation `generation`: a queued timer of
+  /// that id with another generation is skipped when it comes due.
+  @inline(__always)
+  mutating func arm(slot: Int, timer id: Int, generation: UInt64) {
+    if let index = slots[slot].timerGenerations.firstIndex(where: { $0.id == id }) {
+      slots[slot].timerGenerations[index].generation = generation
+    } else {
+      slots[slot].timerGenerations.append((id, generation))
+    }
+  }
+
+  /// Forgets timer `id` of the recognizer of `slot`.
+  mutating func disarm(slot: Int, timer id: Int) {
+    guard let index = slots[slot].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
+    slots[slot].timerGenerations.remove(at: index)
+  }
+
+  /// The generation of the pending timer `id` of the recognizer of `slot`, if it has one.
+  func timerGeneration(slot: Int, id: Int) -> UInt64? {
+    guard let index = slots[slot].timerGenerations.firstIndex(where: { $0.id == id }) else { return nil }
+    return slots[slot].timerGenerations[index].generation
+  }
+
+  /// Marks the watchdog of the recognizer of `slot` as pending (<doc:BehaviourReference> §3.12)
+  /// when it is in an attempt and has none pending: returns whether it did, and the caller arms
+  /// the timer.
+  @inline(__always)
+  mutating func startWatchdog(slot: Int) -> Bool {
+    guard slots[slot].participating && !slots[slot].watchdogPending else { return false }
+    slots[slot].watchdogPending = true
+    return true
+  }
+
+  /// The recognizer of `slot` comes up in reset pass `mark`: nil when it is not in an attempt or
+  /// the pass has seen it; true when it has no requirement edges, and is reset alone (it is marked
+  /// as seen); false when it has some (its group is worked out by the caller).
+  @inline(__always)
+  mutating func entersResetPass(slot: Int, mark: UInt64) -> Bool? {
+    guard slots[slot].participating && slots[slot].resetMark != mark else { return nil }
+    guard slots[slot].requires.isEmpty && slots[slot].dependents.isEmpty else { return false }
+    slots[slot].resetMark = mark
+    return true
+  }
+}

@@ -1,0 +1,107 @@
+import GestureCore
+
+/// The rules of the tables that concern touch records: marking a record for view delivery,
+/// withholding a touch from its view and releasing it, collecting a recognizer for a touch,
+/// giving out and retiring records, and whether a record's entry still names its recognizer.
+extension RuntimeTables {
+  /// Lists the record for view delivery in dispatch `dispatch`, once, unless its view has been
+  /// told everything.
+  @inline(__always)
+  mutating func markDirty(_ record: Int, dispatch: UInt64) {
+    if records[record].dirtyMark == dispatch { return }
+    records[record].dirtyMark = dispatch
+    if records[record].viewState == .done { return }
+    dirtyRecords.append(record)
+  }
+
+  /// The recognizer of `slot` stops withholding the touch at `index` of its attempt. When it was
+  /// the last to withhold the touch's `began` (or its end, once that came), the touch is released
+  /// by `decision` (the serial number of the state being published, 0 outside one), whose view
+  /// calls come in that decision's place (<doc:BehaviourReference> §5).
+  mutating func stopWithholding(slot: Int, at index: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64)
+  {
+    let flags = slots[slot].attemptTouches[index].withholds
+    slots[slot].attemptTouches[index].withholds = 0
+    guard flags != 0, let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else {
+      return
+    }
+    records[record].stopWithholding(began: flags & 1 != 0, end: flags & 2 != 0, releasedBy: decision)
+    markDirty(record, dispatch: dispatch)
+  }
+
+  /// The recognizer of `slot` has decided (or stopped holding its touches): it no longer
+  /// withholds any of them.
+  @inline(__always)
+  mutating func stopWithholding(slot: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64) {
+    for index in slots[slot].attemptTouches.indices where slots[slot].attemptTouches[index].withholds != 0 {
+      stopWithholding(slot: slot, at: index, releasedBy: decision, dispatch: dispatch, owner: owner)
+    }
+  }
+
+  /// Collects the recognizer of `slot` for the touch of `record`, in touch sequence `sequence`
+  /// (<doc:BehaviourReference> §2.2): its entry in the record, valid for its current attempt,
+  /// whose touch type is that of its first touch.
+  @inline(__always)
+  mutating func collect(slot: Int, for record: Int, sequence: Int, touchType: TouchType) {
+    slots[slot].watchdogPending = false
+    slots[slot].sequence = sequence
+    if slots[slot].touchType == nil { slots[slot].touchType = touchType }
+    records[record].entries.append(TouchRecord.Entry(slot: slot, attempt: slots[slot].attempt))
+  }
+
+  /// The recognizer of `slot` holds `touch`, the touch of `record`, withholding from the view its
+  /// `began` (bit 1 of `withholds`) and its end (bit 2) while undecided (<doc:BehaviourReference>
+  /// §2.9, 2.10).
+  @inline(__always)
+  mutating func hold(_ touch: Touch, record: Int, slot: Int, withholds: UInt8) {
+    if withholds & 1 != 0 { records[record].beganWithholders += 1 }
+    if withholds & 2 != 0 { records[record].endWithholders += 1 }
+    slots[slot].attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+  }
+
+  /// A record for a new touch, reusing a retired record's number when there is one, linked from
+  /// the touch (which names the runtime numbered `owner`).
+  mutating func newRecord(touch: Touch, view: View?, owner: UInt64) -> Int {
+    let number: Int
+    if let free = freeRecords.popLast() {
+      number = free
+      records[number].reuse(touch: touch, view: view)
+    } else {
+      number = records.count
+      records.append(TouchRecord(touch: touch, view: view))
+    }
+    touch.runtimeRecord = RuntimeSlotNumber(owner: owner, index: number)
+    return number
+  }
+
+  /// Retires a record, once its input has ended and its view has been told everything: the touch
+  /// lets go of it, and the number waits for reuse behind `placeholder`. Returns what the record
+  /// held, for the caller to let go of once this access has ended (a view may go with it, and its
+  /// `deinit` is user code); nil when the record is not to be retired, or was already.
+  mutating func retire(_ record: Int, placeholder: Touch, owner: UInt64) -> (touch: Touch, view: View?)? {
+    guard records[record].isFinished && records[record].viewState == .done else { return nil }
+    let touch = records[record].touch
+    guard Self.record(of: touch, owner: owner) == record else { return nil }
+    touch.runtimeRecord = RuntimeSlotNumber()
+    freeRecords.append(record)
+    return records[record].park(placeholder: placeholder)
+  }
+
+  /// The event is over: its records' input phases end with it.
+  @inline(__always)
+  mutating func endEventPhases() {
+    for index in 0..<eventRecords.count where records[eventRecords[index]].phaseInDispatch != nil {
+      records[eventRecords[index]].phaseInDispatch = nil
+    }
+  }
+
+  /// The recognizer of entry `index` of `record` while the entry is valid: made in the
+  /// recognizer's current attempt, and not ignored.
+  @inline(__always)
+  func recognizer(ofEntry index: Int, in record: Int) -> GestureRecognizer? {
+    let entry = records[record].entries[index]
+    let slot = Int(entry.slot)
+    guard entry.attempt == slots[slot].attempt, !entry.ignored else { return nil }
+    return slots[slot].recognizer
+  }
+}

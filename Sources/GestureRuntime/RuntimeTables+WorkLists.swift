@@ -1,0 +1,46 @@
+import GestureCore
+
+/// The rules of the tables that concern the work lists of a dispatch: a list and its batch trade
+/// contents while the batch is worked through, so that work added meanwhile waits for the next
+/// round; and the candidates' tie order.
+extension RuntimeTables {
+  /// Makes the requests made so far the batch to resolve (the batch must have been emptied):
+  /// those made meanwhile wait for the next round.
+  @inline(__always)
+  mutating func nextRequestBatch() {
+    assert(requestBatch.isEmpty)
+    swap(&requests, &requestBatch)
+  }
+
+  /// Makes the releases asked for so far the batch to work through (the batch must have been
+  /// emptied): those asked for meanwhile wait for the next round.
+  @inline(__always)
+  mutating func nextReleaseBatch() {
+    assert(releaseBatch.isEmpty)
+    swap(&releases, &releaseBatch)
+  }
+
+  /// Makes the recognizers finished so far the batch of a reset pass (the batch must have been
+  /// emptied): those that finish meanwhile wait for the next pass.
+  @inline(__always)
+  mutating func nextResetBatch() {
+    assert(finishedBatch.isEmpty)
+    swap(&finished, &finishedBatch)
+  }
+
+  /// Puts this round's candidates in tie order (<doc:BehaviourReference> §3.4): the deepest view
+  /// first; on one view, the recognizer added first. `owner` is the runtime's number: a candidate
+  /// another runtime has meanwhile given a slot sorts by slot 0's depth.
+  mutating func sortCandidates(owner: UInt64) {
+    guard candidates.count > 1 else { return }
+    var order: [Int] = []
+    swap(&order, &candidates)
+    order.sort { a, b in
+      let first = slot(ofListed: a, owner: owner)
+      let second = slot(ofListed: b, owner: owner)
+      guard slots[first].depth == slots[second].depth else { return slots[first].depth > slots[second].depth }
+      return slots[a].recognizer!.additionOrder < slots[b].recognizer!.additionOrder
+    }
+    swap(&order, &candidates)
+  }
+}
