@@ -57,15 +57,28 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   /// How many fingers the swipe needs (default 1).
   public var numberOfTouchesRequired = 1
   /// The distance along the direction needed at the start, in points.
-  public var minimumPrimaryMovement = SwipeGestureRecognizer.defaultMinimumPrimaryMovement
+  public var minimumPrimaryMovement: Double {
+    get { movement.minimumPrimary }
+    set { movement.minimumPrimary = newValue }
+  }
   /// The distance along the direction needed at ``maximumDuration``, in points.
-  public var minimumPrimaryMovementAtMaximumDuration =
-    SwipeGestureRecognizer.defaultMinimumPrimaryMovementAtMaximumDuration
+  public var minimumPrimaryMovementAtMaximumDuration: Double {
+    get { movement.minimumPrimaryAtMaximumDuration }
+    set { movement.minimumPrimaryAtMaximumDuration = newValue }
+  }
   /// The largest movement across the direction at the start, in points.
-  public var maximumSecondaryMovement = SwipeGestureRecognizer.defaultMaximumSecondaryMovement
+  public var maximumSecondaryMovement: Double {
+    get { movement.maximumSecondary }
+    set { movement.maximumSecondary = newValue }
+  }
   /// The largest movement across the direction at ``maximumDuration``, in points.
-  public var maximumSecondaryMovementAtMaximumDuration =
-    SwipeGestureRecognizer.defaultMaximumSecondaryMovementAtMaximumDuration
+  public var maximumSecondaryMovementAtMaximumDuration: Double {
+    get { movement.maximumSecondaryAtMaximumDuration }
+    set { movement.maximumSecondaryAtMaximumDuration = newValue }
+  }
+  /// The four movement limits above, stored together: one private property, which the compiler
+  /// sees every access to, read once per move instead of four public ones read twice.
+  private var movement = MovementLimits()
   /// The longest a swipe may take, from its first touch-down; checked when a move arrives.
   public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration {
     didSet { maximumDurationMicroseconds = maximumDuration.wholeMicroseconds }
@@ -140,11 +153,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     let fingerCount = numberOfTouches
     guard measuring, fingerCount == numberOfTouchesRequired else { return }
     let fraction = min(1, max(0, Double(elapsedMicroseconds) / Double(max(1, maximumDurationMicroseconds))))
+    let limits = movement
     let needed =
-      minimumPrimaryMovement - (minimumPrimaryMovement - minimumPrimaryMovementAtMaximumDuration) * fraction
+      limits.minimumPrimary - (limits.minimumPrimary - limits.minimumPrimaryAtMaximumDuration) * fraction
     let allowedOff =
-      maximumSecondaryMovement - (maximumSecondaryMovement - maximumSecondaryMovementAtMaximumDuration)
-      * fraction
+      limits.maximumSecondary - (limits.maximumSecondary - limits.maximumSecondaryAtMaximumDuration) * fraction
     // Why the last direction was ruled out, as numbers: the sentence is built only when traced.
     // Directions go by index (right, left, up, down, the order of Direction.all) with plain
     // numbers, so that a move touches no array of strings.
@@ -223,4 +236,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     startPoints.removeAllKeepingStorage()
     origins.removeAllKeepingStorage()
   }
+}
+
+/// A swipe's movement limits (``SwipeGestureRecognizer/minimumPrimaryMovement`` and the three
+/// beside it), with their defaults.
+private struct MovementLimits {
+  var minimumPrimary = SwipeGestureRecognizer.defaultMinimumPrimaryMovement
+  var minimumPrimaryAtMaximumDuration = SwipeGestureRecognizer.defaultMinimumPrimaryMovementAtMaximumDuration
+  var maximumSecondary = SwipeGestureRecognizer.defaultMaximumSecondaryMovement
+  var maximumSecondaryAtMaximumDuration = SwipeGestureRecognizer.defaultMaximumSecondaryMovementAtMaximumDuration
 }

@@ -31,17 +31,29 @@ open class TapGestureRecognizer: GestureRecognizer {
   /// How many taps make the gesture (default 1).
   public var numberOfTapsRequired = 1
   /// How many fingers each tap needs (default 1).
-  public var numberOfTouchesRequired = 1
+  public var numberOfTouchesRequired: Int {
+    get { settings.numberOfTouchesRequired }
+    set { settings.numberOfTouchesRequired = newValue }
+  }
   /// How far, in points, the fingers' centroid may be from the reference point while all the
   /// required fingers are down (which is also how far a later tap may begin from the first), and
   /// each finger from where it landed while fewer are down.
-  public var allowableMovement = TapGestureRecognizer.defaultAllowableMovement
+  public var allowableMovement: Double {
+    get { settings.allowableMovement }
+    set { settings.allowableMovement = newValue }
+  }
   /// The longest pause between a lift and the next tap's touch-down.
   public var maximumIntervalBetweenSuccessiveTaps = TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps
   /// The longest a tap may last, from its first touch-down.
-  public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
+  public var maximumTapDuration: Duration {
+    get { settings.maximumTapDuration }
+    set { settings.maximumTapDuration = newValue }
+  }
   /// The longest the fingers of a multi-finger tap may take to land, from its first touch-down.
-  public var allowableTouchTimeSeparation = TapGestureRecognizer.defaultAllowableTouchTimeSeparation
+  public var allowableTouchTimeSeparation: Duration {
+    get { settings.allowableTouchTimeSeparation }
+    set { settings.allowableTouchTimeSeparation = newValue }
+  }
 
   /// The tap rules; its timers are 0 (interval), 1 (duration) and 2 (landing).
   private var sequence = TapSequence(timersFrom: 0)
@@ -53,16 +65,18 @@ open class TapGestureRecognizer: GestureRecognizer {
   /// The buttons seen down during the current pointer press.
   var pressedButtons: EventButtonMask = []
 
-  private var settings: TapSequence.Settings {
-    TapSequence.Settings(
-      numberOfTouchesRequired: numberOfTouchesRequired, allowableMovement: allowableMovement,
-      maximumTapDuration: maximumTapDuration, allowableTouchTimeSeparation: allowableTouchTimeSeparation)
-  }
+  /// The four settings the tap rules read, stored together (the public properties above read and
+  /// write them): one private property, which the compiler sees every access to, instead of four
+  /// public ones read at each touch.
+  private var settings = TapSequence.Settings(
+    numberOfTouchesRequired: 1, allowableMovement: TapGestureRecognizer.defaultAllowableMovement,
+    maximumTapDuration: TapGestureRecognizer.defaultMaximumTapDuration,
+    allowableTouchTimeSeparation: TapGestureRecognizer.defaultAllowableTouchTimeSeparation)
 
   /// Creates a tap recognizer.
   public init(name: String = "", numberOfTapsRequired: Int = 1, numberOfTouchesRequired: Int = 1) {
     self.numberOfTapsRequired = numberOfTapsRequired
-    self.numberOfTouchesRequired = numberOfTouchesRequired
+    settings.numberOfTouchesRequired = numberOfTouchesRequired
     super.init(name: name)
   }
 
