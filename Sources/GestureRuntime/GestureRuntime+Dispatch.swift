@@ -121,8 +121,8 @@ extension GestureRuntime {
     if tables.actions.isEmpty { return }
     var index = 0
     while index < tables.actions.count {
-      // The slot holds the recognizer until the next dispatch, even if an action removes it from
-      // its view (actions may add to the queue, never take from it).
+      // The slot is not given back while the queue names it, even if an action removes its
+      // recognizer from its view (actions may add to the queue, never take from it).
       let (number, state) = tables.actions[index]
       index += 1
       sendAction(recognizer(inSlot: number), state)

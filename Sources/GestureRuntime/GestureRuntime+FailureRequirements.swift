@@ -102,7 +102,7 @@ extension GestureRuntime {
     )
   }
 
-  /// Decides the requests of `pendingHolds`, once nothing else is left to resolve: a recognizer
+  /// Decides the requests of `tables.pendingHolds`, once nothing else is left to resolve: a recognizer
   /// whose requirement is still active is held (its `wait` line), one whose requirement
   /// recognized fails, and one whose requirements all failed meanwhile enters the state it asked
   /// for as if it had never waited (a pan's translation does not restart at zero; <doc:BehaviourReference> §3.7).

@@ -10,7 +10,7 @@ extension GestureRuntime {
   ///
   /// A recognizer that asks to leave `possible` while a recognizer it requires to fail is still
   /// active is held only if that requirement is still active once the dispatch's other changes
-  /// are resolved (§3.7): its request waits in `pendingHolds` until nothing else is left, and is
+  /// are resolved (§3.7): its request waits in `tables.pendingHolds` until nothing else is left, and is
   /// then held, failed (the requirement recognized) or taken as if it had never waited.
   func resolve() {
     assertNoUserCode(in: "resolve")

@@ -9,11 +9,10 @@ extension GestureRuntime {
     assertNoUserCode(in: "scheduleWatchdogs")
     guard !tables.watchdogCandidates.isEmpty else { return }
     for index in 0..<tables.watchdogCandidates.count {
-      // A slot given back since the recognizer was listed (it was listed from a trace sink at the
-      // start of a dispatch, before slots are given back) holds no recognizer, or another one
-      // that was just given it: the checks below hold for that one as for any other.
-      guard let recognizer = tables.slots[tables.watchdogCandidates[index]].recognizer,
-        recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
+      // A slot stays given while the list names it (`freeDetachedSlots`): a candidate listed by
+      // user code after the last dispatch's resolution still has its recognizer.
+      let recognizer = recognizer(inSlot: tables.watchdogCandidates[index])
+      guard recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
       else { continue }
       let number = slot(recognizer)
       guard tables.startWatchdog(slot: number) else { continue }

@@ -43,7 +43,7 @@ struct RecognizerSlot {
   /// Where the recognizer was last listed among the nodes of a search of the requirement graph
   /// (the runtime checks the node at that place before trusting it: a stale value is harmless).
   var graphIndex = -1
-  /// Where the recognizer's request waits in the runtime's `pendingHolds`, if it does (checked
+  /// Where the recognizer's request waits in the tables' `pendingHolds`, if it does (checked
   /// the same way).
   var pendingHoldIndex = -1
   var candidate: GestureRecognizer.State?
@@ -70,7 +70,9 @@ struct RecognizerSlot {
   var requires: [RequirementEdge] = []
   /// The recognizers that may require this one to fail in their current attempts, by the slot
   /// each had when its edge was added (it is in an attempt then, so its slot is not given back
-  /// while it is listed here: its reset takes it off).
+  /// while it is listed here: its reset takes it off). A target this runtime has since given
+  /// another slot (it went to another runtime and came back) keeps its stale entries here, in a
+  /// slot nothing reads any more, until that slot is given back.
   var dependents: [Int] = []
   /// The generations of the recognizer's pending timers, by timer id (at most one entry per id):
   /// a queued timer whose generation is not listed here is skipped.
@@ -168,8 +170,8 @@ extension GestureRuntime {
     return recognizer
   }
 
-  /// The recognizer of a slot a work list names (candidates, exclusions…): slots are given back
-  /// only at the start of a dispatch, when the work lists are empty, so it holds its recognizer.
+  /// The recognizer of a slot a work list names (candidates, exclusions…): a slot is not given
+  /// back while a work list names it (`freeDetachedSlots`), so it holds its recognizer.
   @inline(__always)
   func recognizer(inSlot number: Int) -> GestureRecognizer {
     guard let recognizer = tables.slots[number].recognizer else {
@@ -227,8 +229,10 @@ extension GestureRuntime {
       // Back in this tree with this slot: it keeps it. Gone to another runtime, or back with
       // another slot: this one is still ours, and nothing here finds it through the recognizer.
       if !(stillOurs && isInTree(recognizer)) {
+        // Nor while a work list names it (a state its recognizer asked for from user code that
+        // ran after the last dispatch's resolution, say, which this dispatch resolves).
         if tables.slots[number].participating || tables.slots[number].listed
-          || (stillOurs && !tables.slots[number].dependents.isEmpty)
+          || (stillOurs && !tables.slots[number].dependents.isEmpty) || tables.namesSlot(number)
         {
           index += 1
           continue

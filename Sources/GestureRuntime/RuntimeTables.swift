@@ -29,8 +29,10 @@ struct RuntimeTables {
   /// resolved (`nextRequestBatch`).
   var requests: [Request] = []
   var requestBatch: [Request] = []
-  // The work lists of a round of resolution, by slot number (a slot a work list names keeps its
-  // recognizer until the next dispatch gives slots back; the lists are empty between dispatches).
+  // The work lists of a round of resolution, by slot number. A slot a work list names is not
+  // given back (`GestureRuntime.freeDetachedSlots`, `namesSlot`), so it holds its recognizer.
+  // Most lists are drained within a dispatch; what user code asks after the dispatch's
+  // resolution (a state from a view's touch method, a `reset` or a deinit) waits for the next.
   /// The recognizers that begin, change or recognize in this round (`addCandidate`), put in tie
   /// order (`sortCandidates`) before they are published.
   var candidates: [Int] = []
@@ -64,12 +66,13 @@ struct RuntimeTables {
     return number.owner == owner ? number.index : nil
   }
 
-  /// A listed slot's slot to read: itself, or slot 0 once the runtime numbered `owner` no longer
-  /// finds the recognizer there (another runtime gave it a slot).
+  /// A listed slot's slot to read (or that of a slot a work list names): itself, or slot 0 once
+  /// the runtime numbered `owner` no longer finds the recognizer there (another runtime gave it a
+  /// slot).
   @inline(__always)
   func slot(ofListed number: Int, owner: UInt64) -> Int {
     guard let recognizer = slots[number].recognizer else {
-      preconditionFailure("listed slot \(number) holds no recognizer")
+      preconditionFailure("slot \(number), listed or named by a work list, holds no recognizer")
     }
     return recognizer.runtimeSlot.owner == owner ? number : 0
   }

@@ -380,6 +380,66 @@ struct RecognizerTableTests {
     b.runtime._checkInvariants()
   }
 
+  /// A window with the view `V`, whose `touchesEnded` runs `onEnded`, and a view `W` below it
+  /// with a tap, which has had an attempt of its own (so the runtime is its host). `onEnded` runs
+  /// after the dispatch's resolution: what it asks of the tap waits for the next dispatch.
+  private func stateAskedAfterResolution(
+    _ onEnded: @escaping (_ runtime: GestureRuntime, _ tap: TapGestureRecognizer, _ w: View) -> Void
+  ) -> Harness {
+    let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let v = EndingView(name: "V", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    let w = View(name: "W", frame: Rect(x: 0, y: 500, width: 400, height: 200))
+    window.addSubview(v)
+    window.addSubview(w)
+    let h = Harness(window: window)
+    let tap = h.add(TapGestureRecognizer(), "tap", to: w)
+    h.down(1, 10, 600, at: 0)
+    h.up(1, 10, 600, at: 0.05)
+    #expect(tap.runtimeSlot.owner == h.runtime.runtimeNumber)
+    var once = true
+    v.onEnded = { [unowned runtime = h.runtime] in
+      guard once else { return }
+      once = false
+      onEnded(runtime, tap, w)
+    }
+    h.down(2, 10, 10, at: 0.1)
+    h.up(2, 10, 10, at: 0.15)
+    h.runtime._checkInvariants()
+    return h
+  }
+
+  @Test(
+    "A state asked for after a dispatch's resolution, by a recognizer then removed, is resolved by the next dispatch")
+  func stateAskedAfterResolutionByRemovedRecognizer() {
+    // The next dispatch gives back the slots of removed recognizers first: not one that a
+    // request still names.
+    let h = stateAskedAfterResolution { runtime, tap, w in
+      tap.setState(.began)
+      w.removeGestureRecognizer(tap)
+      runtime.send(TouchInput(id: 9, phase: .began, x: 10, y: 300), at: Timestamp(seconds: 0.2))
+    }
+    #expect(
+      h.decisions.suffix(3) == [
+        "0.2 state tap possible → began: began", "0.2 action tap began at (0, 0)", "0.2 view V touchesBegan 9",
+      ])
+  }
+
+  @Test("A state asked for after a dispatch's resolution is not given to the recognizer that gets the next slot")
+  func stateAskedAfterResolutionStaysWithItsRecognizer() {
+    var fresh: PanGestureRecognizer?
+    let h = stateAskedAfterResolution { runtime, tap, w in
+      tap.setState(.failed)
+      w.removeGestureRecognizer(tap)
+      // A new recognizer under the next touch: the removed tap's slot is not free for it yet.
+      let pan = PanGestureRecognizer(name: "fresh")
+      w.addGestureRecognizer(pan)
+      fresh = pan
+      runtime.send(TouchInput(id: 9, phase: .began, x: 10, y: 600), at: Timestamp(seconds: 0.2))
+    }
+    #expect(h.decisions.suffix(2) == ["0.2 state tap possible → failed: failed", "0.2 view W touchesBegan 9"])
+    #expect(fresh?.state == .possible)
+  }
+
   @Test("A recognizer removed from its view while its finger is down is let go of by the next dispatch")
   func removedRecognizerIsLetGo() {
     let h = Harness()
@@ -415,6 +475,12 @@ struct RecognizerTableTests {
     a.runtime._checkInvariants()
     b.runtime._checkInvariants()
   }
+}
+
+/// A view that runs `onEnded` in its `touchesEnded`.
+private final class EndingView: View {
+  var onEnded: (() -> Void)?
+  override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { onEnded?() }
 }
 
 /// A tap that runs `onDeinit` when it goes.
