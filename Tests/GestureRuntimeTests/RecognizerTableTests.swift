@@ -440,6 +440,29 @@ struct RecognizerTableTests {
     #expect(fresh?.state == .possible)
   }
 
+  @Test(
+    "A recognizer taken off a view that already left the window gets nothing more of the touch it is being delivered")
+  func removedOutsideTheTreeDuringADelivery() {
+    // Both recognizers of V hold the touch; while the first is told of the move, V leaves the
+    // window and then loses the second recognizer. The runtime is not told of the second
+    // removal (V is no longer in its tree): the delivery must still see that the second
+    // recognizer has no view.
+    let h = Harness()
+    let log = LoggingRecognizer.Log()
+    let first = h.add(MoveHookRecognizer(), "first")
+    let second = h.add(LoggingRecognizer("second", log), "second")
+    first.onMoved = { [view = h.view] in
+      view.removeFromSuperview()
+      view.removeGestureRecognizer(second)
+    }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 20, 10, at: 0.1)
+    #expect(second.view == nil)
+    // Not moved; cancelled once the dispatch is over, as every recognizer of a removed view is.
+    #expect(log.entries == ["second began [1]", "second cancelled [1]"])
+    h.runtime._checkInvariants()
+  }
+
   @Test("A recognizer removed from its view while its finger is down is let go of by the next dispatch")
   func removedRecognizerIsLetGo() {
     let h = Harness()
@@ -475,6 +498,12 @@ struct RecognizerTableTests {
     a.runtime._checkInvariants()
     b.runtime._checkInvariants()
   }
+}
+
+/// A recognizer that runs `onMoved` in its `touchesMoved`.
+private final class MoveHookRecognizer: GestureRecognizer {
+  var onMoved: (() -> Void)?
+  override func touchesMoved(_ touches: [Touch], with event: TouchEvent) { onMoved?() }
 }
 
 /// A view that runs `onEnded` in its `touchesEnded`.
