@@ -51,7 +51,11 @@ extension GestureRuntime {
   /// Handles one requested state.
   func process(_ request: borrowing RuntimeTables.Request) {
     assertNoUserCode(in: "process")
-    process(recognizer(inSlot: request.slot), request.state, request.reason)
+    let recognizer = recognizer(inSlot: request.slot)
+    // A recognizer that another runtime has given a slot since it asked (it went to that one's
+    // tree) is that runtime's now: its request is not this runtime's to resolve.
+    guard recognizer.runtimeSlot.owner == runtimeNumber else { return }
+    process(recognizer, request.state, request.reason)
   }
 
   @inline(__always)

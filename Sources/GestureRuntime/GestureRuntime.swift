@@ -103,7 +103,8 @@ public final class GestureRuntime {
   // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
   /// This runtime's number, which the recognizers it gave slots carry (`GestureRecognizer.runtimeSlot`).
   let runtimeNumber = GestureRuntime.nextRuntimeNumber()
-  /// The slots of recognizers that left the tree: given back once their attempt has ended.
+  /// The slots of recognizers that left the tree: given back once their attempt has ended and
+  /// nothing names them any more (`freeDetachedSlots`).
   var detachedRecognizers: [Int] = []
 
   // Dispatch state.

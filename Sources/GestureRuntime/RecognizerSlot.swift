@@ -217,7 +217,8 @@ extension GestureRuntime {
   /// and requirement targets outside it), at the start of the next dispatch (when the removal is
   /// complete), once they are out of their attempt and off the participant list, and, while the
   /// recognizer's number still points here, once no recognizer in an attempt lists it as a
-  /// requirement (its dependents). One that came back into the tree keeps its slot.
+  /// requirement (its dependents), and once no work list names the slot (`RuntimeTables.namesSlot`).
+  /// One that came back into the tree keeps its slot.
   func freeDetachedSlots() {
     var index = 0
     while index < detachedRecognizers.count {

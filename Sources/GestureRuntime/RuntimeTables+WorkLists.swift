@@ -28,18 +28,17 @@ extension RuntimeTables {
     swap(&finished, &finishedBatch)
   }
 
-  /// Whether a work list that can outlast a dispatch names slot `number`: a state asked for by
-  /// user code that ran after the dispatch's resolution (a view's touch method, a `reset`, a
-  /// deinit), a watchdog to arm for a recognizer whose last touch such code ended, and what a
-  /// cut-off of the resolution or the reset passes left. Such a slot is not given back until the
-  /// list lets go of it. The lists are nearly always empty when this is asked.
+  /// Whether a work list that can outlast a dispatch names slot `number`: the requests (a state
+  /// asked for by user code that ran after the dispatch's resolution, such as a view's touch
+  /// method, a `reset` or a deinit, or by app code between dispatches), the watchdog's candidates
+  /// (a touch ignored by app code between dispatches) and the finished recognizers (what the
+  /// reset passes' cut-off left). The other lists are drained within every dispatch. Such a slot
+  /// is not given back until the list lets go of it. The lists are nearly always empty when this
+  /// is asked.
   func namesSlot(_ number: Int) -> Bool {
     if !requests.isEmpty && requests.contains(where: { $0.slot == number }) { return true }
     if !watchdogCandidates.isEmpty && watchdogCandidates.contains(number) { return true }
-    if !finished.isEmpty && finished.contains(number) { return true }
-    if !releases.isEmpty && releases.contains(number) { return true }
-    if !pendingHolds.isEmpty && pendingHolds.contains(where: { $0.slot == number }) { return true }
-    return !actions.isEmpty && actions.contains(where: { $0.slot == number })
+    return !finished.isEmpty && finished.contains(number)
   }
 
   /// Puts this round's candidates in tie order (<doc:BehaviourReference> §3.4): the deepest view

@@ -413,7 +413,9 @@ struct RecognizerTableTests {
   func stateAskedAfterResolutionByRemovedRecognizer() {
     // The next dispatch gives back the slots of removed recognizers first: not one that a
     // request still names.
+    var removed: TapGestureRecognizer?
     let h = stateAskedAfterResolution { runtime, tap, w in
+      removed = tap
       tap.setState(.began)
       w.removeGestureRecognizer(tap)
       runtime.send(TouchInput(id: 9, phase: .began, x: 10, y: 300), at: Timestamp(seconds: 0.2))
@@ -422,6 +424,31 @@ struct RecognizerTableTests {
       h.decisions.suffix(3) == [
         "0.2 state tap possible → began: began", "0.2 action tap began at (0, 0)", "0.2 view V touchesBegan 9",
       ])
+    // Resolved, the request names the slot no more: the next dispatch gives it back.
+    #expect(removed?.runtimeSlot.owner == h.runtime.runtimeNumber)
+    h.up(9, 10, 300, at: 0.3)
+    #expect(removed?.runtimeSlot.owner == 0)
+    h.runtime._checkInvariants()
+  }
+
+  @Test(
+    "A state asked for after a dispatch's resolution, by a recognizer that then went to another runtime, is left to that one"
+  )
+  func stateAskedAfterResolutionByRecognizerGoneElsewhere() {
+    let other = Harness()
+    var moved: TapGestureRecognizer?
+    let h = stateAskedAfterResolution { runtime, tap, w in
+      moved = tap
+      tap.setState(.failed)
+      w.removeGestureRecognizer(tap)
+      other.view.addGestureRecognizer(tap)
+      // The other runtime gives it a slot before this one resolves the request.
+      other.down(1, 10, 10, at: 0.12)
+      runtime.send(TouchInput(id: 9, phase: .began, x: 10, y: 300), at: Timestamp(seconds: 0.2))
+    }
+    #expect(moved?.runtimeSlot.owner == other.runtime.runtimeNumber)
+    #expect(!h.decisions.contains { $0.hasPrefix("0.2 state tap") })
+    other.runtime._checkInvariants()
   }
 
   @Test("A state asked for after a dispatch's resolution is not given to the recognizer that gets the next slot")
@@ -451,15 +478,34 @@ struct RecognizerTableTests {
     let log = LoggingRecognizer.Log()
     let first = h.add(MoveHookRecognizer(), "first")
     let second = h.add(LoggingRecognizer("second", log), "second")
-    first.onMoved = { [view = h.view] in
-      view.removeFromSuperview()
-      view.removeGestureRecognizer(second)
+    // Weakly: the view holds the recognizer that holds this closure.
+    first.onMoved = { [weak view = h.view] in
+      view?.removeFromSuperview()
+      view?.removeGestureRecognizer(second)
     }
     h.down(1, 10, 10, at: 0)
     h.move(1, 20, 10, at: 0.1)
     #expect(second.view == nil)
     // Not moved; cancelled once the dispatch is over, as every recognizer of a removed view is.
     #expect(log.entries == ["second began [1]", "second cancelled [1]"])
+    h.runtime._checkInvariants()
+  }
+
+  @Test("The same in a several-touch event")
+  func removedOutsideTheTreeDuringASeveralTouchDelivery() {
+    let h = Harness()
+    let log = LoggingRecognizer.Log()
+    let first = h.add(MoveHookRecognizer(), "first")
+    let second = h.add(LoggingRecognizer("second", log), "second")
+    // Weakly: the view holds the recognizer that holds this closure.
+    first.onMoved = { [weak view = h.view] in
+      view?.removeFromSuperview()
+      view?.removeGestureRecognizer(second)
+    }
+    h.event(at: 0, [TouchInput(id: 1, phase: .began, x: 10, y: 10), TouchInput(id: 2, phase: .began, x: 30, y: 10)])
+    h.event(at: 0.1, [TouchInput(id: 1, phase: .moved, x: 20, y: 10), TouchInput(id: 2, phase: .moved, x: 40, y: 10)])
+    #expect(second.view == nil)
+    #expect(log.entries == ["second began [1, 2]", "second cancelled [1, 2]"])
     h.runtime._checkInvariants()
   }
 
