@@ -24,6 +24,7 @@ extension GestureRecognizer {
       let message =
         "illegal transition \(from) → \(newState) requested by \(displayName); "
         + (mapped.map { "mapped to \($0)" } ?? "ignored")
+      let host = self.host ?? hostOfWindow
       if host?.strictTransitions ?? Self.defaultStrictTransitions {
         preconditionFailure(message)
       }
@@ -35,10 +36,18 @@ extension GestureRecognizer {
     requestedThisDelivery = true
     if let host {
       host.recognizer(self, requested: target, reason: reason)
+    } else if let host = hostOfWindow {
+      // Not yet in an attempt: the runtime of its view's window starts one (behaviour reference
+      // §1.7).
+      host.recognizer(self, requested: target, reason: reason)
     } else {
       publishedState = target
     }
   }
+
+  /// The runtime of the window the recognizer's view is in, if any: the host of one that has not
+  /// been in an attempt yet.
+  private var hostOfWindow: (any GestureHost)? { view?.root.host }
 
   /// Subclass API: the recognizer gets no more of `touch`, and the touch is neither delayed nor
   /// cancelled on its view because of it (<doc:BehaviourReference> §2.5).

@@ -52,7 +52,7 @@ extension GestureRuntime {
     emit(.touch(id: input.id, phase: input.phase, location: input.location, view: tables.records[number].view?.name))
     if input.phase == .stationary { return }
     let eventIndex = tables.eventRecords.count
-    tables.records[number].accept(input.phase, eventIndex: eventIndex)
+    tables.records[number].accept(input.phase, eventIndex: eventIndex, dispatch: dispatchNumber)
     if input.phase == .ended || input.phase == .cancelled { eventFinishes = true }
     tables.eventRecords.append(number)
   }

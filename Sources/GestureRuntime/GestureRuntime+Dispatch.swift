@@ -48,16 +48,40 @@ extension GestureRuntime {
   /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has
   /// work (most moves have none for most of them): the checks are the steps' own first lines.
   func settle() {
+    settleDecisions()
+    if !tables.dirtyRecords.isEmpty {
+      deliverToViews()
+      // A state asked from a view's touch method (a view may drive a recognizer of its own) is
+      // resolved in this dispatch too, as UIKit does before its run loop turn ends, and the
+      // view calls it causes are made in it.
+      if !tables.requests.isEmpty || !tables.dirtyRecords.isEmpty { settleWhatViewsAsked() }
+    }
+    finishInputTouches()
+    if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
+    if !tables.watchdogCandidates.isEmpty { scheduleWatchdogs() }
+  }
+
+  /// Resolves the states asked for and sends the actions, until no state is left to resolve.
+  @inline(__always)
+  func settleDecisions() {
     var rounds = 0
     repeat {
       if !tables.requests.isEmpty || !tables.releases.isEmpty { resolve() }
       if !tables.actions.isEmpty { sendActions() }
       rounds += 1
     } while !tables.requests.isEmpty && rounds < 10_000
-    if !tables.dirtyRecords.isEmpty { deliverToViews() }
-    finishInputTouches()
-    if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
-    if !tables.watchdogCandidates.isEmpty { scheduleWatchdogs() }
+  }
+
+  /// Settles what the views' touch methods asked, and makes the view calls that this leads to,
+  /// until nothing is left.
+  @inline(never)
+  func settleWhatViewsAsked() {
+    var rounds = 0
+    repeat {
+      settleDecisions()
+      if !tables.dirtyRecords.isEmpty { deliverToViews() }
+      rounds += 1
+    } while (!tables.requests.isEmpty || !tables.dirtyRecords.isEmpty) && rounds < 10_000
   }
 
   func runDeferred() {
@@ -112,7 +136,7 @@ extension GestureRuntime {
   /// done with it (then there is nothing to plan; `finishInputTouches` clears its input phase).
   func markDirty(_ record: Int) {
     assertNoUserCode(in: "markDirty")
-    tables.markDirty(record, dispatch: dispatchNumber)
+    tables.markDirty(record)
   }
 
   /// Sends the queued actions in the order their states were published (<doc:BehaviourReference> §1.3, 1.5).

@@ -103,8 +103,7 @@ extension GestureRuntime {
     for attemptIndex in tables.slots[number].attemptTouches.indices {
       let attempt = tables.slots[number].attemptTouches[attemptIndex]
       guard let record = self.record(of: attempt.touch), tables.records[record].isFinished,
-        tables.records[record].dirtyMark == dispatchNumber,
-        tables.records[record].phaseInDispatch == .ended || tables.records[record].phaseInDispatch == .cancelled
+        tables.records[record].finishedInDispatch == dispatchNumber
       else { continue }
       return true
     }

@@ -129,6 +129,7 @@ extension GestureRuntime {
     tables.records[record].touch.update(phase: .ended, location: location, timestamp: now)
     tables.records[record].phaseInDispatch = .ended
     tables.records[record].isFinished = true
+    tables.records[record].finishedInDispatch = dispatchNumber
     // Counted as cancelled input so that it is no tap for the next touch's `tapCount`.
     tables.records[record].inputCancelled = true
     eventFinishes = true

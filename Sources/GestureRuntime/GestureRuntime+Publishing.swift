@@ -38,7 +38,7 @@ extension GestureRuntime {
     let recognizes = from == .possible && (state == .began || state == .ended)
     tables.published(
       state, slot: number, recognizes: recognizes, claimsTouches: recognizes && recognizer.cancelsTouchesInView,
-      decision: decision, dispatch: dispatchNumber, owner: runtimeNumber)
+      decision: decision, owner: runtimeNumber)
     if state.isTerminal {
       cancelAllTimers(of: recognizer)
       tables.finished.append(number)

@@ -168,7 +168,7 @@ extension GestureRuntime {
     }
     recognizer.startedTimerInAttempt = false
     if tables.endAttempt(
-      slot: number, releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber,
+      slot: number, releasedBy: releasingDecision, owner: runtimeNumber,
       touches: &endedAttemptTouches)
     {
       heldCount -= 1

@@ -61,6 +61,7 @@ extension GestureRuntime {
   @inline(__always)
   private func process(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, _ reason: String?) {
     let number = ownSlot(recognizer)
+    if !tables.slots[number].participating && !startAttemptOfItsOwn(recognizer) { return }
     let published = recognizer.publishedState
     if published.isTerminal { return }
 
@@ -123,6 +124,21 @@ extension GestureRuntime {
       return
     }
     addCandidate(recognizer, state == .changed ? .began : state, reason: reason)
+  }
+
+  /// A state asked outside an attempt (from app code, a view, or a timer of its own, with no
+  /// touch) is an attempt of its own, so that a terminal state is followed by a reset
+  /// (<doc:BehaviourReference> §1.7). Only for a recognizer in this runtime's window: one taken
+  /// off its view (or out of the window) since it asked is as if reset by its removal, and its
+  /// request is dropped. Returns whether the attempt started.
+  @inline(never)
+  func startAttemptOfItsOwn(_ recognizer: GestureRecognizer) -> Bool {
+    guard isInTree(recognizer), let view = recognizer.view else {
+      recognizer.requestedState = .possible
+      return false
+    }
+    startAttempt(recognizer, depth: view.depth)
+    return true
   }
 
   /// Asks the views the recognizer's touches were hit-tested to, then its delegate

@@ -20,6 +20,8 @@ extension GestureRuntime {
       plannedPhases.count = 0
       planViewCalls(record)
       planningOneRecord = false
+      // What the calls below lead to lists the touch again.
+      tables.viewRound &+= 1
       guard plannedPhases.count > 0, let view = tables.records[record].view else { return }
       viewTouch.holdOnly(tables.records[record].touch)
       let touches = viewTouch
@@ -44,6 +46,7 @@ extension GestureRuntime {
       index += 1
     }
     tables.dirtyRecords.clear()
+    tables.viewRound &+= 1
     guard !viewCalls.isEmpty else { return }
     // Group: views in order of first appearance; per view, the decisions' calls in the order of
     // the decisions, then the event's own (`eventOwnCall`); within each, one call per phase in

@@ -8,7 +8,7 @@ extension GestureRuntime {
   func stopWithholding(_ recognizer: GestureRecognizer) {
     assertNoUserCode(in: "stopWithholding")
     tables.stopWithholding(
-      slot: slot(recognizer), releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber)
+      slot: slot(recognizer), releasedBy: releasingDecision, owner: runtimeNumber)
   }
 
   /// Stops the recognizer withholding the touch at `index` of its attempt, released by the
@@ -17,6 +17,6 @@ extension GestureRuntime {
     assertNoUserCode(in: "stopWithholding")
     // The index is of the recognizer's touches: it has a slot.
     tables.stopWithholding(
-      slot: slot(recognizer), at: index, releasedBy: releasingDecision, dispatch: dispatchNumber, owner: runtimeNumber)
+      slot: slot(recognizer), at: index, releasedBy: releasingDecision, owner: runtimeNumber)
   }
 }

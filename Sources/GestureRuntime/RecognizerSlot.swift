@@ -230,8 +230,8 @@ extension GestureRuntime {
       // Back in this tree with this slot: it keeps it. Gone to another runtime, or back with
       // another slot: this one is still ours, and nothing here finds it through the recognizer.
       if !(stillOurs && isInTree(recognizer)) {
-        // Nor while a work list names it (a state its recognizer asked for from user code that
-        // ran after the last dispatch's resolution, say, which this dispatch resolves).
+        // Nor while a work list names it (a state its recognizer asked for from a `reset` after
+        // the last dispatch's resolution, say, which this dispatch resolves).
         if tables.slots[number].participating || tables.slots[number].listed
           || (stillOurs && !tables.slots[number].dependents.isEmpty) || tables.namesSlot(number)
         {

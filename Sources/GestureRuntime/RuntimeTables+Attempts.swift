@@ -12,13 +12,13 @@ extension RuntimeTables {
   /// reference to a touch, and so to its view, may be among them, and a view's `deinit` is user
   /// code); the slot keeps the empty list's storage, so that neither allocates.
   mutating func endAttempt(
-    slot: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64, touches: inout [AttemptTouch]
+    slot: Int, releasedBy decision: UInt64, owner: UInt64, touches: inout [AttemptTouch]
   ) -> Bool {
     slots[slot].attempt &+= 1
     let wasHeld = slots[slot].held
     slots[slot].held = false
     slots[slot].endAttempt()
-    stopWithholding(slot: slot, releasedBy: decision, dispatch: dispatch, owner: owner)
+    stopWithholding(slot: slot, releasedBy: decision, owner: owner)
     if !slots[slot].attemptTouches.isEmpty {
       assert(touches.isEmpty)
       swap(&touches, &slots[slot].attemptTouches)
@@ -93,7 +93,7 @@ extension RuntimeTables {
   /// have calls to get once it begins or ends.
   mutating func published(
     _ state: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool, decision: UInt64,
-    dispatch: UInt64, owner: UInt64
+    owner: UInt64
   ) {
     if state != .failed && state != .possible { slots[slot].sentAction = true }
     if recognizes {
@@ -103,14 +103,14 @@ extension RuntimeTables {
           guard let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else { continue }
           if !records[record].cancelRequested { records[record].cancelledBy = decision }
           records[record].cancelRequested = true
-          markDirty(record, dispatch: dispatch)
+          markDirty(record)
         }
       }
     }
     if state == .began || state.isTerminal {
       for index in slots[slot].attemptTouches.indices {
         if let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) {
-          markDirty(record, dispatch: dispatch)
+          markDirty(record)
         }
       }
     }

@@ -4,12 +4,12 @@ import GestureCore
 /// withholding a touch from its view and releasing it, collecting a recognizer for a touch,
 /// giving out and retiring records, and whether a record's entry still names its recognizer.
 extension RuntimeTables {
-  /// Lists the record for view delivery in dispatch `dispatch`, once, unless its view has been
-  /// told everything.
+  /// Lists the record for view delivery, once in the current view round, unless its view has
+  /// been told everything.
   @inline(__always)
-  mutating func markDirty(_ record: Int, dispatch: UInt64) {
-    if records[record].dirtyMark == dispatch { return }
-    records[record].dirtyMark = dispatch
+  mutating func markDirty(_ record: Int) {
+    if records[record].dirtyMark == viewRound { return }
+    records[record].dirtyMark = viewRound
     if records[record].viewState == .done { return }
     dirtyRecords.append(record)
   }
@@ -18,23 +18,23 @@ extension RuntimeTables {
   /// the last to withhold the touch's `began` (or its end, once that came), the touch is released
   /// by `decision` (the serial number of the state being published, 0 outside one), whose view
   /// calls come in that decision's place (<doc:BehaviourReference> §5).
-  mutating func stopWithholding(slot: Int, at index: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64)
-  {
+  @inline(__always)
+  mutating func stopWithholding(slot: Int, at index: Int, releasedBy decision: UInt64, owner: UInt64) {
     let flags = slots[slot].attemptTouches[index].withholds
     slots[slot].attemptTouches[index].withholds = 0
     guard flags != 0, let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else {
       return
     }
     records[record].stopWithholding(began: flags & 1 != 0, end: flags & 2 != 0, releasedBy: decision)
-    markDirty(record, dispatch: dispatch)
+    markDirty(record)
   }
 
   /// The recognizer of `slot` has decided (or stopped holding its touches): it no longer
   /// withholds any of them.
   @inline(__always)
-  mutating func stopWithholding(slot: Int, releasedBy decision: UInt64, dispatch: UInt64, owner: UInt64) {
+  mutating func stopWithholding(slot: Int, releasedBy decision: UInt64, owner: UInt64) {
     for index in slots[slot].attemptTouches.indices where slots[slot].attemptTouches[index].withholds != 0 {
-      stopWithholding(slot: slot, at: index, releasedBy: decision, dispatch: dispatch, owner: owner)
+      stopWithholding(slot: slot, at: index, releasedBy: decision, owner: owner)
     }
   }
 

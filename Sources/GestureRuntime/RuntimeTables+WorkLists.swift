@@ -29,8 +29,8 @@ extension RuntimeTables {
   }
 
   /// Whether a work list that can outlast a dispatch names slot `number`: the requests (a state
-  /// asked for by user code that ran after the dispatch's resolution, such as a view's touch
-  /// method, a `reset` or a deinit, or by app code between dispatches), the watchdog's candidates
+  /// asked for after the dispatch's last round of resolution, by a `reset`, a deinit or a trace
+  /// sink, or by app code between dispatches), the watchdog's candidates
   /// (a touch ignored by app code between dispatches) and the finished recognizers (what the
   /// reset passes' cut-off left). The other lists are drained within every dispatch. Such a slot
   /// is not given back until the list lets go of it. The lists are nearly always empty when this

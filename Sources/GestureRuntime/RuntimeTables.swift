@@ -21,8 +21,15 @@ struct RuntimeTables {
   var freeRecords: [Int] = []
   /// The records of the touches that changed in the current event, in the order of the event.
   var eventRecords: [Int] = []
-  /// The records whose views may have calls to get in this dispatch (`markDirty`), each once.
+  /// The records whose views may have calls to get in this dispatch (`markDirty`), each once per
+  /// view round.
   var dirtyRecords: [Int] = []
+  /// The number of the current view round: a new one starts once the views' calls have been
+  /// planned (`GestureRuntime.deliverToViews`), so that a decision made after them (by a view's
+  /// touch method, in the same dispatch, or in a later dispatch) lists its touches anew
+  /// (`markDirty`). A dispatch that marks no record for its view has no view calls to plan, and
+  /// stays in the round. It starts at 1: a new record's mark, 0, is of no round.
+  var viewRound: UInt64 = 1
   /// The records of lifted touches whose views have not been told yet.
   var withheldRecords: [Int] = []
   /// The states recognizers asked for, to resolve (`GestureRuntime.resolve`), and the batch being
@@ -31,8 +38,9 @@ struct RuntimeTables {
   var requestBatch: [Request] = []
   // The work lists of a round of resolution, by slot number. A slot a work list names is not
   // given back (`GestureRuntime.freeDetachedSlots`, `namesSlot`), so it holds its recognizer.
-  // Most lists are drained within a dispatch; what user code asks after the dispatch's
-  // resolution (a state from a view's touch method, a `reset` or a deinit) waits for the next.
+  // Most lists are drained within a dispatch (a state a view's touch method asks is resolved in
+  // a round of its own); what a `reset`, a deinit or a trace sink asks after the last round
+  // waits for the next.
   /// The recognizers that begin, change or recognize in this round (`addCandidate`), put in tie
   /// order (`sortCandidates`) before they are published.
   var candidates: [Int] = []

@@ -48,7 +48,10 @@ struct TouchRecord {
   var cancelRequested = false
   /// The input has ended or been cancelled.
   var isFinished = false
-  /// Dispatch number in which the record was last marked for view delivery.
+  /// The number of the dispatch in which the input ended or was cancelled.
+  var finishedInDispatch: UInt64 = 0
+  /// The view round (`RuntimeTables.viewRound`) in which the record was last marked for view
+  /// delivery.
   var dirtyMark: UInt64 = 0
   /// How many undecided recognizers withhold the touch's `began`, and its end, from the view.
   var beganWithholders = 0
@@ -92,6 +95,7 @@ struct TouchRecord {
     inputCancelled = false
     cancelRequested = false
     isFinished = false
+    finishedInDispatch = 0
     dirtyMark = 0
     beganWithholders = 0
     endWithholders = 0
@@ -116,15 +120,16 @@ struct TouchRecord {
     return parked
   }
 
-  /// Takes the touch's change of phase in the current event, where it is listed at `eventIndex`
-  /// (a `moved`, `ended` or `cancelled`).
-  mutating func accept(_ phase: TouchPhase, eventIndex: Int) {
+  /// Takes the touch's change of phase in the current event (dispatch number `dispatch`), where
+  /// it is listed at `eventIndex` (a `moved`, `ended` or `cancelled`).
+  mutating func accept(_ phase: TouchPhase, eventIndex: Int, dispatch: UInt64) {
     phaseInDispatch = phase
     switch phase {
     case .moved:
       if viewState == .pending { movedWhileWithheld = true }
     case .ended, .cancelled:
       isFinished = true
+      finishedInDispatch = dispatch
       endPending = true
       inputCancelled = phase == .cancelled
     default: break
