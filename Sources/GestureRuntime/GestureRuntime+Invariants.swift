@@ -67,9 +67,13 @@ extension GestureRuntime {
         return "listed slot \(participant) holds no recognizer"
       }
       let name = recognizer.displayName
-      if recognizer.runtimeSlot.owner != runtimeNumber { return "\(name) is a participant without a slot here" }
-      if recognizer.runtimeSlot.index != participant {
-        return "\(name) is listed with slot \(participant) but has slot \(recognizer.runtimeSlot.index)"
+      if recognizer.runtimeSlot != RuntimeSlotNumber(owner: runtimeNumber, index: participant) {
+        // Reset here, then gone to another runtime (or back with a new slot): listed until the
+        // list is compacted, with nothing of an attempt.
+        if tables.slots[participant].participating {
+          return "\(name) is in an attempt in slot \(participant), which it no longer names"
+        }
+        continue
       }
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
       if !tables.slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }

@@ -88,6 +88,28 @@ struct RecognizerTableTests {
   }
 
   @Test(
+    "A recognizer moved to another runtime's window between dispatches while others of its window are undecided: the first runtime lists its old slot until it compacts its participants"
+  )
+  func movedWhileOthersAreUndecided() {
+    let first = Harness()
+    let second = Harness()
+    let moved = first.add(ScriptedRecognizer(), "moved")
+    let others = (0..<4).map { first.add(ScriptedRecognizer(), "other\($0)") }
+    first.down(1, 10, 10, at: 0)
+    first.view.removeGestureRecognizer(moved)
+    second.view.addGestureRecognizer(moved)
+    second.down(5, 10, 10, at: 0.1)
+    // One reset participant of five is not enough to compact the list: the old slot stays
+    // listed, naming a recognizer that names a slot of the other runtime.
+    first.move(1, 20, 10, at: 0.2)
+    #expect(first.runtime.tables.participants.count == 5)
+    #expect(first.runtime.firstInvariantViolation() == nil)
+    #expect(others.allSatisfy { $0.received == ["began [1]", "moved [1]"] })
+    #expect(moved.received == ["began [1]", "cancelled [1]", "began [5]"])
+    second.runtime._checkInvariants()
+  }
+
+  @Test(
     "A recognizer that comes back from another runtime's window and gets a new slot before the next dispatch leaves its old slot to be given back"
   )
   func comesBackWithANewSlot() {
