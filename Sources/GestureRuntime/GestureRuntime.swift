@@ -231,7 +231,11 @@ public final class GestureRuntime {
       // Nothing may reach this runtime through the recognizer any more (not even its `reset`
       // below): an unowned reference to an object being deinitialized traps when read.
       if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
-      recognizer.trackedTouches.clear()
+      // Not the touches of one listed here but gone to another runtime since (listed until the
+      // list is compacted): it may track touches there.
+      if recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: participant) {
+        recognizer.trackedTouches.clear()
+      }
     }
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
     // anything), so that a later runtime finds it as a fresh one: `possible`, its own state reset.

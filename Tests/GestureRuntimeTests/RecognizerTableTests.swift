@@ -110,6 +110,30 @@ struct RecognizerTableTests {
   }
 
   @Test(
+    "A runtime that goes away leaves alone the touches of a recognizer it still lists but that moved to another runtime and tracks a touch there"
+  )
+  func runtimeGoesWhileAMovedRecognizerTracksElsewhere() {
+    let second = Harness()
+    let moved = ScriptedRecognizer(name: "moved")
+    do {
+      let first = Harness()
+      first.add(moved, "moved")
+      for index in 0..<4 { first.add(ScriptedRecognizer(), "other\(index)") }
+      first.down(1, 10, 10, at: 0)
+      first.view.removeGestureRecognizer(moved)
+      second.view.addGestureRecognizer(moved)
+      second.down(5, 10, 10, at: 0.1)
+      // Still listed there (reset, one of five: not compacted yet).
+      #expect(first.runtime.tables.participants.count == 5)
+      #expect(moved.touches.map(\.identifier) == [5])
+    }
+    #expect(moved.touches.map(\.identifier) == [5])
+    second.up(5, 10, 10, at: 0.2)
+    #expect(moved.received == ["began [1]", "cancelled [1]", "began [5]", "ended [5]"])
+    second.runtime._checkInvariants()
+  }
+
+  @Test(
     "A recognizer that comes back from another runtime's window and gets a new slot before the next dispatch leaves its old slot to be given back"
   )
   func comesBackWithANewSlot() {
