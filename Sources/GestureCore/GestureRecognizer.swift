@@ -9,7 +9,10 @@
 /// the states with ``setState(_:reason:)``; see `GestureRecognizer+Subclassing.swift`.
 open class GestureRecognizer {
   /// A name for traces, diagnostics and scene files.
-  public final var name: String
+  public final var name: String {
+    get { storedName }
+    set { storedName = newValue }
+  }
 
   /// The published state: what the delegate, other recognizers and actions see (<doc:BehaviourReference> §1.1).
   ///
@@ -19,15 +22,18 @@ open class GestureRecognizer {
 
   /// The state the subclass last asked for; equal to ``state`` except while held by a failure
   /// requirement or after the runtime decided for it.
-  public final package(set) var requestedState: State = .possible
+  public final package(set) var requestedState: State {
+    get { storedRequestedState }
+    set { storedRequestedState = newValue }
+  }
 
   /// The published state without the override that actions see.
   package final var publishedState: State = .possible
 
-  // Unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
+  // Held unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
   // `deinit` detaches its recognizers, so this never outlives the view.
   /// The view the recognizer is attached to.
-  public final private(set) unowned var view: View?
+  public final var view: View? { storedView?.object }
 
   /// The object consulted about beginning, simultaneity, failure requirements and touches.
   public final weak var delegate: (any GestureRecognizerDelegate)? {
@@ -41,25 +47,42 @@ open class GestureRecognizer {
 
   /// Whether the recognizer takes part; disabling it while it tracks touches cancels it
   /// (<doc:BehaviourReference> §2.6).
-  public final var isEnabled = true {
-    didSet { if oldValue != isEnabled { host?.recognizerEnabledDidChange(self) } }
+  public final var isEnabled: Bool {
+    get { storedIsEnabled }
+    set {
+      let oldValue = storedIsEnabled
+      storedIsEnabled = newValue
+      if oldValue != newValue { host?.recognizerEnabledDidChange(self) }
+    }
   }
 
   /// Whether recognizing cancels the view's touches (default true, <doc:BehaviourReference> §2.8).
-  public final var cancelsTouchesInView = true
+  public final var cancelsTouchesInView: Bool {
+    get { storedCancelsTouchesInView }
+    set { storedCancelsTouchesInView = newValue }
+  }
   /// Whether new touches are withheld from the view while undecided (default false, <doc:BehaviourReference>
   /// 2.9).
-  public final var delaysTouchesBegan = false
+  public final var delaysTouchesBegan: Bool {
+    get { storedDelaysTouchesBegan }
+    set { storedDelaysTouchesBegan = newValue }
+  }
   /// Whether ended touches are withheld from the view while undecided (default true,
   /// <doc:BehaviourReference> §2.10).
-  public final var delaysTouchesEnded = true
+  public final var delaysTouchesEnded: Bool {
+    get { storedDelaysTouchesEnded }
+    set { storedDelaysTouchesEnded = newValue }
+  }
 
   /// The touch types the recognizer accepts (default all).
   public final var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases) {
     didSet { allowedTouchTypeMask = Self.mask(allowedTouchTypes) }
   }
   /// Whether an attempt refuses a touch of a different type than its first (default true).
-  public final var requiresExclusiveTouchType = true
+  public final var requiresExclusiveTouchType: Bool {
+    get { storedRequiresExclusiveTouchType }
+    set { storedRequiresExclusiveTouchType = newValue }
+  }
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
   /// Whether the subclass asked for a state during the current delivery (<doc:BehaviourReference> §1.4).
@@ -85,8 +108,9 @@ open class GestureRecognizer {
   package final var additionOrder = 0
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
-  package final var staticRequirements: [UnownedRecognizer] = []
-  package final var staticDependents: [UnownedRecognizer] = []
+  package final private(set) var staticRequirements: [UnownedRecognizer] = []
+  /// The recognizers that require this one to fail (see ``staticRequirements``).
+  package final private(set) var staticDependents: [UnownedRecognizer] = []
   /// The delay of the last ``startTimer(_:after:)`` and its length in microseconds.
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
@@ -96,6 +120,45 @@ open class GestureRecognizer {
   /// again, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap cancels
   /// three timers at each touch-down).
   package final var startedTimerInAttempt = false
+
+  // The storage of the public properties above, private to this module. A stored property that
+  // other modules can reach has its exclusive access checked at run time at every access, from
+  // any module; this module sees every access to a private one and proves them exclusive. (The
+  // `package` properties the runtime reads on every event stay stored: their accessors would be
+  // calls in every build, as cross-module optimization inlines only public code.)
+  private final var storedName: String
+  private final var storedView: UnownedReference<View>?
+  private final var storedRequestedState = State.possible
+  private final var storedIsEnabled = true
+  private final var storedCancelsTouchesInView = true
+  private final var storedDelaysTouchesBegan = false
+  private final var storedDelaysTouchesEnded = true
+  private final var storedRequiresExclusiveTouchType = true
+
+  /// Adds `requirement` to the recognizers this one requires to fail, and this one to its
+  /// dependents.
+  private final func link(to requirement: GestureRecognizer) {
+    var requirements: [UnownedRecognizer] = []
+    swap(&requirements, &staticRequirements)
+    requirements.append(UnownedRecognizer(requirement))
+    swap(&requirements, &staticRequirements)
+    var dependents: [UnownedRecognizer] = []
+    swap(&dependents, &requirement.staticDependents)
+    dependents.append(UnownedRecognizer(self))
+    swap(&dependents, &requirement.staticDependents)
+  }
+
+  /// Removes the recognizer `id` from this one's requirements and dependents.
+  private final func unlink(_ id: ObjectIdentifier) {
+    var requirements: [UnownedRecognizer] = []
+    swap(&requirements, &staticRequirements)
+    requirements.removeAll { $0.id == id }
+    swap(&requirements, &staticRequirements)
+    var dependents: [UnownedRecognizer] = []
+    swap(&dependents, &staticDependents)
+    dependents.removeAll { $0.id == id }
+    swap(&dependents, &staticDependents)
+  }
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
   /// The actions registered with `addTarget(_:action:)`, by their target's identity.
@@ -103,17 +166,13 @@ open class GestureRecognizer {
 
   /// Creates a recognizer with an optional name for traces.
   public init(name: String = "") {
-    self.name = name
+    self.storedName = name
   }
 
   deinit {
     let me = ObjectIdentifier(self)
-    for target in staticRequirements {
-      target.value.staticDependents.removeAll { $0.id == me }
-    }
-    for dependent in staticDependents {
-      dependent.value.staticRequirements.removeAll { $0.id == me }
-    }
+    for target in staticRequirements { target.value.unlink(me) }
+    for dependent in staticDependents { dependent.value.unlink(me) }
   }
 
   /// The name, or the type's name when the recognizer has none.
@@ -135,7 +194,7 @@ open class GestureRecognizer {
   }
 
   package final func attach(to view: View?) {
-    self.view = view
+    UnownedReference.replace(&storedView, with: view)
     isAttached = view != nil
     viewIdentifier = view.map { ObjectIdentifier($0) }
     if view == nil { host = nil }
@@ -254,8 +313,7 @@ open class GestureRecognizer {
       return
     }
     if staticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }
-    staticRequirements.append(UnownedRecognizer(other))
-    other.staticDependents.append(UnownedRecognizer(self))
+    link(to: other)
     staticRequirementsDidChange()
     other.staticRequirementsDidChange()
     host?.recognizer(self, didRequireFailureOf: other)

@@ -36,35 +36,77 @@ public final class Touch {
   /// The kind of input.
   public let type: TouchType
   /// The phase of the most recent event that involved this touch.
-  public package(set) var phase: TouchPhase
+  public package(set) var phase: TouchPhase {
+    get { storedPhase }
+    set { storedPhase = newValue }
+  }
   /// The current location, in window coordinates.
-  public package(set) var locationInWindow: Point
+  public package(set) var locationInWindow: Point {
+    get { storedLocationInWindow }
+    set { storedLocationInWindow = newValue }
+  }
   /// The location before the most recent move, in window coordinates.
-  public package(set) var previousLocationInWindow: Point
+  public package(set) var previousLocationInWindow: Point {
+    get { storedPreviousLocationInWindow }
+    set { storedPreviousLocationInWindow = newValue }
+  }
   /// Where the touch began, in window coordinates.
   public let initialLocationInWindow: Point
   /// The time of the most recent event that involved this touch.
-  public package(set) var timestamp: Timestamp
+  public package(set) var timestamp: Timestamp {
+    get { storedTimestamp }
+    set { storedTimestamp = newValue }
+  }
   /// When the touch began.
   public let beganAt: Timestamp
   /// How many times in quick succession a finger touched this point (1 for a first touch).
-  public package(set) var tapCount: Int
+  public package(set) var tapCount: Int {
+    get { storedTapCount }
+    set { storedTapCount = newValue }
+  }
   /// The view the touch was hit-tested to when it began (nil when it hit no view).
-  public package(set) var view: View?
+  public package(set) var view: View? {
+    get { storedView }
+    set { storedView = newValue }
+  }
   /// The force of the touch in the most recent event (UIKit's `force`): 1 is the force of an
   /// average touch; 0 when the device reports none.
-  public package(set) var force: Double
+  public package(set) var force: Double {
+    get { storedForce }
+    set { storedForce = newValue }
+  }
   /// The highest value ``force`` can take on this device (UIKit's `maximumPossibleForce`); 0 when
   /// the device reports no force.
-  public package(set) var maximumPossibleForce: Double
+  public package(set) var maximumPossibleForce: Double {
+    get { storedMaximumPossibleForce }
+    set { storedMaximumPossibleForce = newValue }
+  }
   /// The radius of the contact area along its major axis, in points, in the most recent event
   /// (UIKit's `majorRadius`); 0 when the device reports none.
-  public package(set) var majorRadius: Double
+  public package(set) var majorRadius: Double {
+    get { storedMajorRadius }
+    set { storedMajorRadius = newValue }
+  }
   /// How far, in points, ``majorRadius`` may be off either way (UIKit's `majorRadiusTolerance`).
-  public package(set) var majorRadiusTolerance: Double
+  public package(set) var majorRadiusTolerance: Double {
+    get { storedMajorRadiusTolerance }
+    set { storedMajorRadiusTolerance = newValue }
+  }
   /// The number of the runtime's record of this touch in that runtime's table, while the runtime
   /// still needs it (owner 0: none).
   package var runtimeRecord = RuntimeSlotNumber()
+
+  // The storage of the properties above, private to this module: see `GestureRecognizer`'s.
+  private var storedPhase: TouchPhase
+  private var storedLocationInWindow: Point
+  private var storedPreviousLocationInWindow: Point
+  private var storedTimestamp: Timestamp
+  private var storedTapCount: Int
+  private var storedView: View?
+  private var storedForce: Double
+  private var storedMaximumPossibleForce: Double
+  private var storedMajorRadius: Double
+  private var storedMajorRadiusTolerance: Double
 
   /// Creates a touch (the runtime creates them; tests of a single recognizer may too).
   ///
@@ -77,18 +119,18 @@ public final class Touch {
   ) {
     self.identifier = identifier
     self.type = type
-    self.phase = .began
-    self.locationInWindow = location
-    self.previousLocationInWindow = location
+    self.storedPhase = .began
+    self.storedLocationInWindow = location
+    self.storedPreviousLocationInWindow = location
     self.initialLocationInWindow = location
-    self.timestamp = timestamp
+    self.storedTimestamp = timestamp
     self.beganAt = timestamp
-    self.tapCount = tapCount
-    self.view = view
-    self.force = force
-    self.maximumPossibleForce = maximumPossibleForce
-    self.majorRadius = majorRadius
-    self.majorRadiusTolerance = majorRadiusTolerance
+    self.storedTapCount = tapCount
+    self.storedView = view
+    self.storedForce = force
+    self.storedMaximumPossibleForce = maximumPossibleForce
+    self.storedMajorRadius = majorRadius
+    self.storedMajorRadiusTolerance = majorRadiusTolerance
   }
 
   /// The current location in `view`'s coordinates (window coordinates when `view` is nil).
@@ -104,21 +146,21 @@ public final class Touch {
   /// Moves the touch to a new phase and location (used by the runtime and by tests that drive a
   /// recognizer directly).
   public func update(phase: TouchPhase, location: Point, timestamp: Timestamp) {
-    self.phase = phase
+    self.storedPhase = phase
     if phase == .moved || location != locationInWindow {
       previousLocationInWindow = locationInWindow
     }
     locationInWindow = location
-    self.timestamp = timestamp
+    self.storedTimestamp = timestamp
   }
 
   /// Sets the force and contact size the device reported in the most recent event (used by the
   /// runtime and by tests that drive a recognizer directly).
   public func update(force: Double, maximumPossibleForce: Double, majorRadius: Double, majorRadiusTolerance: Double) {
-    self.force = force
-    self.maximumPossibleForce = maximumPossibleForce
-    self.majorRadius = majorRadius
-    self.majorRadiusTolerance = majorRadiusTolerance
+    self.storedForce = force
+    self.storedMaximumPossibleForce = maximumPossibleForce
+    self.storedMajorRadius = majorRadius
+    self.storedMajorRadiusTolerance = majorRadiusTolerance
   }
 }
 

@@ -10,7 +10,10 @@
 /// ``gestureRecognizerShouldBegin(_:)`` to veto a recognizer (<doc:BehaviourReference> §2.12).
 open class View {
   /// A name for traces and diagnostics.
-  public final var name: String
+  public final var name: String {
+    get { storedName }
+    set { storedName = newValue }
+  }
   /// The position and size in the superview's coordinates, in points (UIKit's `frame`).
   ///
   /// With an identity ``transform`` it is the rectangle the view covers. With another transform it
@@ -30,7 +33,7 @@ open class View {
   private final var boundsOrigin = Point.zero
   /// Whether the bounds origin is zero and the transform the identity: the view's coordinates are
   /// its superview's moved by its frame's origin (the fast path of every conversion).
-  package final private(set) var isPlain = true
+  private final var isPlain = true
   private final var transformIsIdentity = true
 
   /// The view's own coordinate space (UIKit's `bounds`): its origin is the point of the content
@@ -61,9 +64,11 @@ open class View {
   /// The affine transform applied to the view about its ``center`` (UIKit's `transform`; default
   /// ``AffineTransform/identity``): a view scaled by 2 shows its bounds twice as large, and a
   /// point of its bounds maps to `center + transform(point - bounds.mid)` in the superview.
-  public final var transform = AffineTransform.identity {
-    didSet {
-      transformIsIdentity = transform.isIdentity
+  public final var transform: AffineTransform {
+    get { storedTransform }
+    set {
+      storedTransform = newValue
+      transformIsIdentity = newValue.isIdentity
       updatePlain()
     }
   }
@@ -72,18 +77,26 @@ open class View {
     isPlain = transformIsIdentity && boundsOrigin == .zero
   }
   /// Whether the view and its subtree are hidden from hit-testing (<doc:BehaviourReference> §2.1).
-  public final var isHidden = false
+  public final var isHidden: Bool {
+    get { storedIsHidden }
+    set { storedIsHidden = newValue }
+  }
   /// Whether the view and its subtree take part in hit-testing (<doc:BehaviourReference> §2.1).
-  public final var isUserInteractionEnabled = true
+  public final var isUserInteractionEnabled: Bool {
+    get { storedIsUserInteractionEnabled }
+    set { storedIsUserInteractionEnabled = newValue }
+  }
   /// Whether the view receives more than one of its touches at a time (<doc:BehaviourReference> §2.7).
-  public final var isMultipleTouchEnabled = true
+  public final var isMultipleTouchEnabled: Bool {
+    get { storedIsMultipleTouchEnabled }
+    set { storedIsMultipleTouchEnabled = newValue }
+  }
   /// The subviews, back to front.
-  public final private(set) var subviews: [View] = []
-  // Unowned (see `UnownedRecognizer`): a view's `deinit` unlinks its subviews.
+  public final var subviews: [View] { storedSubviews }
   /// The view that contains this one.
-  public final private(set) unowned var superview: View?
+  public final var superview: View? { storedSuperview?.object }
   /// The recognizers attached to this view, in the order they were added.
-  public final private(set) var gestureRecognizers: [GestureRecognizer] = []
+  public final var gestureRecognizers: [GestureRecognizer] { storedGestureRecognizers }
 
   /// The runtime that dispatches touches to this tree; set on the root only. Unowned: the
   /// runtime's `deinit` clears it.
@@ -97,15 +110,27 @@ open class View {
   /// Scratch mark used by the runtime to group view calls without allocating.
   package final var runtimeMark = 0
 
+  // The storage of the properties above, private to this module: see `GestureRecognizer`'s. The
+  // lists are changed out of place, as there.
+  private final var storedName: String
+  private final var storedTransform = AffineTransform.identity
+  private final var storedIsHidden = false
+  private final var storedIsUserInteractionEnabled = true
+  private final var storedIsMultipleTouchEnabled = true
+  private final var storedSubviews: [View] = []
+  // Unowned (see `UnownedRecognizer`): a view's `deinit` unlinks its subviews.
+  private final var storedSuperview: UnownedReference<View>?
+  private final var storedGestureRecognizers: [GestureRecognizer] = []
+
   /// Creates a view with a name and a frame in its future superview's coordinates.
   public init(name: String = "", frame: Rect) {
-    self.name = name
+    self.storedName = name
     self.untransformedFrame = frame
   }
 
   deinit {
     // Back-references are unowned (no side-table reference counts); unlink them here.
-    for child in subviews { child.superview = nil }
+    for child in storedSubviews { UnownedReference.replace(&child.storedSuperview, with: nil) }
     for recognizer in gestureRecognizers { recognizer.attach(to: nil) }
   }
 
@@ -149,8 +174,11 @@ open class View {
   public final func insertSubview(_ view: View, at index: Int) {
     precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
     if view.superview != nil { view.removeFromSuperview() }
-    subviews.insert(view, at: max(0, min(index, subviews.count)))
-    view.superview = self
+    var list: [View] = []
+    swap(&list, &storedSubviews)
+    list.insert(view, at: max(0, min(index, list.count)))
+    swap(&list, &storedSubviews)
+    UnownedReference.replace(&view.storedSuperview, with: self)
     root.host?.staticRequirementsDidChange()
   }
 
@@ -163,8 +191,11 @@ open class View {
     let host = root.host
     host?.staticRequirementsDidChange()
     host?.viewWillBeRemoved(self)
-    parent.subviews.removeAll { $0 === self }
-    superview = nil
+    var list: [View] = []
+    swap(&list, &parent.storedSubviews)
+    list.removeAll { $0 === self }
+    swap(&list, &parent.storedSubviews)
+    UnownedReference.replace(&storedSuperview, with: nil)
   }
 
   // MARK: Recognizers
@@ -176,7 +207,10 @@ open class View {
       previous.removeGestureRecognizer(recognizer)
     }
     recognizer.additionOrder = (gestureRecognizers.last?.additionOrder ?? 0) + 1
-    gestureRecognizers.append(recognizer)
+    var list: [GestureRecognizer] = []
+    swap(&list, &storedGestureRecognizers)
+    list.append(recognizer)
+    swap(&list, &storedGestureRecognizers)
     recognizer.attach(to: self)
     root.host?.staticRequirementsDidChange()
   }
@@ -188,7 +222,10 @@ open class View {
     let host = root.host
     host?.staticRequirementsDidChange()
     host?.recognizerWillBeRemoved(recognizer)
-    gestureRecognizers.removeAll { $0 === recognizer }
+    var list: [GestureRecognizer] = []
+    swap(&list, &storedGestureRecognizers)
+    list.removeAll { $0 === recognizer }
+    swap(&list, &storedGestureRecognizers)
     recognizer.attach(to: nil)
   }
 

@@ -25,27 +25,51 @@ open class LongPressGestureRecognizer: GestureRecognizer {
   public static let defaultAllowableMovement = 10.0
 
   /// How long the fingers must be held, from the moment the last required finger lands.
-  public var minimumPressDuration = LongPressGestureRecognizer.defaultMinimumPressDuration
+  public var minimumPressDuration: Duration {
+    get { storedMinimumPressDuration }
+    set { storedMinimumPressDuration = newValue }
+  }
   /// How far, in points, the fingers' centroid may move, from where it was when the last required
   /// finger landed, before the press begins.
-  public var allowableMovement = LongPressGestureRecognizer.defaultAllowableMovement
+  public var allowableMovement: Double {
+    get { storedAllowableMovement }
+    set { storedAllowableMovement = newValue }
+  }
   /// How many fingers must be held (default 1), and how many each preceding tap needs.
-  public var numberOfTouchesRequired = 1
+  public var numberOfTouchesRequired: Int {
+    get { storedNumberOfTouchesRequired }
+    set { storedNumberOfTouchesRequired = newValue }
+  }
   /// How many taps come before the press (default 0).
-  public var numberOfTapsRequired = 0
+  public var numberOfTapsRequired: Int {
+    get { storedNumberOfTapsRequired }
+    set { storedNumberOfTapsRequired = newValue }
+  }
   /// The longest pause between a tap's lift and the next touch-down (tap rules; default
   /// ``TapGestureRecognizer/defaultMaximumIntervalBetweenSuccessiveTaps``).
-  public var maximumIntervalBetweenSuccessiveTaps = TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps
+  public var maximumIntervalBetweenSuccessiveTaps: Duration {
+    get { storedMaximumIntervalBetweenSuccessiveTaps }
+    set { storedMaximumIntervalBetweenSuccessiveTaps = newValue }
+  }
   /// The longest a preceding tap may last (tap rules; default
   /// ``TapGestureRecognizer/defaultMaximumTapDuration``).
-  public var maximumTapDuration = TapGestureRecognizer.defaultMaximumTapDuration
+  public var maximumTapDuration: Duration {
+    get { storedMaximumTapDuration }
+    set { storedMaximumTapDuration = newValue }
+  }
   /// The longest the fingers of a preceding multi-finger tap may take to land, from its first
   /// touch-down (tap rules; default ``TapGestureRecognizer/defaultAllowableTouchTimeSeparation``).
-  public var allowableTouchTimeSeparation = TapGestureRecognizer.defaultAllowableTouchTimeSeparation
+  public var allowableTouchTimeSeparation: Duration {
+    get { storedAllowableTouchTimeSeparation }
+    set { storedAllowableTouchTimeSeparation = newValue }
+  }
   /// How far, in points, the fingers of the preceding taps and the press may be from the taps'
   /// reference point (tap rules, as ``TapGestureRecognizer/allowableMovement``; default
   /// ``TapGestureRecognizer/defaultAllowableMovement``).
-  public var allowableTapMovement = TapGestureRecognizer.defaultAllowableMovement
+  public var allowableTapMovement: Double {
+    get { storedAllowableTapMovement }
+    set { storedAllowableTapMovement = newValue }
+  }
 
   /// The press timer.
   private static let pressTimer = 0
@@ -62,11 +86,23 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       maximumTapDuration: maximumTapDuration, allowableTouchTimeSeparation: allowableTouchTimeSeparation)
   }
 
+  // The settings' storage, private to this module: read and written here without run-time
+  // exclusivity checks (a public stored property is checked at every access).
+  private var storedMinimumPressDuration: Duration = LongPressGestureRecognizer.defaultMinimumPressDuration
+  private var storedAllowableMovement: Double = LongPressGestureRecognizer.defaultAllowableMovement
+  private var storedNumberOfTouchesRequired: Int = 1
+  private var storedNumberOfTapsRequired: Int = 0
+  private var storedMaximumIntervalBetweenSuccessiveTaps: Duration = TapGestureRecognizer
+    .defaultMaximumIntervalBetweenSuccessiveTaps
+  private var storedMaximumTapDuration: Duration = TapGestureRecognizer.defaultMaximumTapDuration
+  private var storedAllowableTouchTimeSeparation: Duration = TapGestureRecognizer.defaultAllowableTouchTimeSeparation
+  private var storedAllowableTapMovement: Double = TapGestureRecognizer.defaultAllowableMovement
+
   /// Creates a long-press recognizer.
   public init(
     name: String = "", minimumPressDuration: Duration = LongPressGestureRecognizer.defaultMinimumPressDuration
   ) {
-    self.minimumPressDuration = minimumPressDuration
+    self.storedMinimumPressDuration = minimumPressDuration
     super.init(name: name)
   }
 

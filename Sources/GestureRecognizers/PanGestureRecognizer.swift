@@ -19,14 +19,26 @@ open class PanGestureRecognizer: GestureRecognizer {
   public static let defaultHysteresis = 10.0
 
   /// The fewest fingers that can pan (default 1).
-  public var minimumNumberOfTouches = 1
+  public var minimumNumberOfTouches: Int {
+    get { storedMinimumNumberOfTouches }
+    set { storedMinimumNumberOfTouches = newValue }
+  }
   /// The most fingers tracked (default unlimited, `Int.max`).
-  public var maximumNumberOfTouches = Int.max
+  public var maximumNumberOfTouches: Int {
+    get { storedMaximumNumberOfTouches }
+    set { storedMaximumNumberOfTouches = newValue }
+  }
   /// How far, in points, the centroid must move on either axis before the pan begins.
-  public var hysteresis = PanGestureRecognizer.defaultHysteresis
+  public var hysteresis: Double {
+    get { storedHysteresis }
+    set { storedHysteresis = newValue }
+  }
   /// The scrolls the pan follows, a mouse wheel's and a trackpad's (UIKit's
   /// `allowedScrollTypesMask`; default none, <doc:BehaviourReference> §6.4).
-  public var allowedScrollTypesMask: ScrollTypeMask = []
+  public var allowedScrollTypesMask: ScrollTypeMask {
+    get { storedAllowedScrollTypesMask }
+    set { storedAllowedScrollTypesMask = newValue }
+  }
 
   private var raw = Point.zero
   private var offset = Point.zero
@@ -34,10 +46,17 @@ open class PanGestureRecognizer: GestureRecognizer {
   /// The fingers that lifted or were cancelled in the latest event that took some, with where.
   private var gone: [(identifier: Int, point: Point)] = []
 
+  // The settings' storage, private to this module: read and written here without run-time
+  // exclusivity checks (a public stored property is checked at every access).
+  private var storedMinimumNumberOfTouches: Int = 1
+  private var storedMaximumNumberOfTouches: Int = Int.max
+  private var storedHysteresis: Double = PanGestureRecognizer.defaultHysteresis
+  private var storedAllowedScrollTypesMask: ScrollTypeMask = []
+
   /// Creates a pan recognizer.
   public init(name: String = "", minimumNumberOfTouches: Int = 1, maximumNumberOfTouches: Int = .max) {
-    self.minimumNumberOfTouches = minimumNumberOfTouches
-    self.maximumNumberOfTouches = maximumNumberOfTouches
+    self.storedMinimumNumberOfTouches = minimumNumberOfTouches
+    self.storedMaximumNumberOfTouches = maximumNumberOfTouches
     super.init(name: name)
   }
 

@@ -20,13 +20,20 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
   /// How far, in points, the distance between the two fingers must change, from what it was when
   /// the second landed, before the pinch begins (a threshold UIKit does not expose).
-  public var minimumSpanChange = PinchGestureRecognizer.defaultMinimumSpanChange
+  public var minimumSpanChange: Double {
+    get { storedMinimumSpanChange }
+    set { storedMinimumSpanChange = newValue }
+  }
 
   private var pair = TouchPair(multiplies: true, measure: PinchGestureRecognizer.span)
 
+  // The settings' storage, private to this module: read and written here without run-time
+  // exclusivity checks (a public stored property is checked at every access).
+  private var storedMinimumSpanChange: Double = PinchGestureRecognizer.defaultMinimumSpanChange
+
   /// Creates a pinch recognizer.
   public init(name: String = "", minimumSpanChange: Double = PinchGestureRecognizer.defaultMinimumSpanChange) {
-    self.minimumSpanChange = minimumSpanChange
+    self.storedMinimumSpanChange = minimumSpanChange
     super.init(name: name)
   }
 

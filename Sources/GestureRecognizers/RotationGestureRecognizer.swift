@@ -26,13 +26,20 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
   /// How far, in radians, the line between the fingers must turn, from where it was when the
   /// second finger landed, before the rotation begins (a threshold UIKit does not expose).
-  public var minimumRotation = RotationGestureRecognizer.defaultMinimumRotation
+  public var minimumRotation: Double {
+    get { storedMinimumRotation }
+    set { storedMinimumRotation = newValue }
+  }
 
   private var pair = TouchPair(multiplies: false, measure: RotationGestureRecognizer.angle)
 
+  // The settings' storage, private to this module: read and written here without run-time
+  // exclusivity checks (a public stored property is checked at every access).
+  private var storedMinimumRotation: Double = RotationGestureRecognizer.defaultMinimumRotation
+
   /// Creates a rotation recognizer.
   public init(name: String = "", minimumRotation: Double = RotationGestureRecognizer.defaultMinimumRotation) {
-    self.minimumRotation = minimumRotation
+    self.storedMinimumRotation = minimumRotation
     super.init(name: name)
   }
 

@@ -18,16 +18,27 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
 
   /// The edges of the window a touch may start from (UIKit's `edges`); none by default, so that
   /// it recognizes nothing until told (UIKit asks for the edges before the recognizer is added).
-  public var edges: RectEdge = []
+  public var edges: RectEdge {
+    get { storedEdges }
+    set { storedEdges = newValue }
+  }
   /// How far from an edge, in points, a touch may land (a threshold UIKit does not expose).
-  public var edgeWidth = ScreenEdgePanGestureRecognizer.defaultEdgeWidth
+  public var edgeWidth: Double {
+    get { storedEdgeWidth }
+    set { storedEdgeWidth = newValue }
+  }
 
   /// The edges the current touch landed near.
   private var startEdges: RectEdge = []
 
+  // The settings' storage, private to this module: read and written here without run-time
+  // exclusivity checks (a public stored property is checked at every access).
+  private var storedEdges: RectEdge = []
+  private var storedEdgeWidth: Double = ScreenEdgePanGestureRecognizer.defaultEdgeWidth
+
   /// Creates a screen-edge pan recognizer for `edges`.
   public init(name: String = "", edges: RectEdge = []) {
-    self.edges = edges
+    self.storedEdges = edges
     super.init(name: name, minimumNumberOfTouches: 1, maximumNumberOfTouches: 1)
   }
 

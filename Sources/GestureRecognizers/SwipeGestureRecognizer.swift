@@ -53,9 +53,15 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   public static let defaultReverseTolerance = 10.0
 
   /// The allowed directions (default right).
-  public var direction: Direction = .right
+  public var direction: Direction {
+    get { storedDirection }
+    set { storedDirection = newValue }
+  }
   /// How many fingers the swipe needs (default 1).
-  public var numberOfTouchesRequired = 1
+  public var numberOfTouchesRequired: Int {
+    get { storedNumberOfTouchesRequired }
+    set { storedNumberOfTouchesRequired = newValue }
+  }
   /// The distance along the direction needed at the start, in points.
   public var minimumPrimaryMovement: Double {
     get { movement.minimumPrimary }
@@ -80,13 +86,20 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   /// sees every access to, read once per move instead of four public ones read twice.
   private var movement = MovementLimits()
   /// The longest a swipe may take, from its first touch-down; checked when a move arrives.
-  public var maximumDuration = SwipeGestureRecognizer.defaultMaximumDuration {
-    didSet { maximumDurationMicroseconds = maximumDuration.wholeMicroseconds }
+  public var maximumDuration: Duration {
+    get { storedMaximumDuration }
+    set {
+      storedMaximumDuration = newValue
+      maximumDurationMicroseconds = newValue.wholeMicroseconds
+    }
   }
   private var maximumDurationMicroseconds = SwipeGestureRecognizer.defaultMaximumDuration.wholeMicroseconds
   /// How far, in points, a finger may move back against a direction, from where its movement is
   /// measured, before the direction is ruled out.
-  public var reverseTolerance = SwipeGestureRecognizer.defaultReverseTolerance
+  public var reverseTolerance: Double {
+    get { storedReverseTolerance }
+    set { storedReverseTolerance = newValue }
+  }
 
   private var startTime = Timestamp.zero
   private var fingers = 0
@@ -99,10 +112,17 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   /// Whether every required finger is down, so that movement is judged.
   private var measuring = false
 
+  // The settings' storage, private to this module: read and written here without run-time
+  // exclusivity checks (a public stored property is checked at every access).
+  private var storedDirection: Direction = .right
+  private var storedNumberOfTouchesRequired: Int = 1
+  private var storedReverseTolerance: Double = SwipeGestureRecognizer.defaultReverseTolerance
+  private var storedMaximumDuration = SwipeGestureRecognizer.defaultMaximumDuration
+
   /// Creates a swipe recognizer for `direction`.
   public init(name: String = "", direction: Direction = .right, numberOfTouchesRequired: Int = 1) {
-    self.direction = direction
-    self.numberOfTouchesRequired = numberOfTouchesRequired
+    self.storedDirection = direction
+    self.storedNumberOfTouchesRequired = numberOfTouchesRequired
     super.init(name: name)
   }
 

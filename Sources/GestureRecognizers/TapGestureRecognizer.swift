@@ -29,7 +29,10 @@ open class TapGestureRecognizer: GestureRecognizer {
   public static let defaultAllowableTouchTimeSeparation: Duration = .milliseconds(150)
 
   /// How many taps make the gesture (default 1).
-  public var numberOfTapsRequired = 1
+  public var numberOfTapsRequired: Int {
+    get { storedNumberOfTapsRequired }
+    set { storedNumberOfTapsRequired = newValue }
+  }
   /// How many fingers each tap needs (default 1).
   public var numberOfTouchesRequired: Int {
     get { settings.numberOfTouchesRequired }
@@ -43,7 +46,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     set { settings.allowableMovement = newValue }
   }
   /// The longest pause between a lift and the next tap's touch-down.
-  public var maximumIntervalBetweenSuccessiveTaps = TapGestureRecognizer.defaultMaximumIntervalBetweenSuccessiveTaps
+  public var maximumIntervalBetweenSuccessiveTaps: Duration {
+    get { storedMaximumIntervalBetweenSuccessiveTaps }
+    set { storedMaximumIntervalBetweenSuccessiveTaps = newValue }
+  }
   /// The longest a tap may last, from its first touch-down.
   public var maximumTapDuration: Duration {
     get { settings.maximumTapDuration }
@@ -61,7 +67,10 @@ open class TapGestureRecognizer: GestureRecognizer {
   /// The buttons a pointer press must use, exactly (UIKit's `buttonMaskRequired`; default
   /// ``GestureCore/EventButtonMask/primary``, <doc:BehaviourReference> §6.2). Only touches of type
   /// `indirectPointer` are judged by it.
-  public var buttonMaskRequired: EventButtonMask = .primary
+  public var buttonMaskRequired: EventButtonMask {
+    get { storedButtonMaskRequired }
+    set { storedButtonMaskRequired = newValue }
+  }
   /// The buttons seen down during the current pointer press.
   var pressedButtons: EventButtonMask = []
 
@@ -73,9 +82,16 @@ open class TapGestureRecognizer: GestureRecognizer {
     maximumTapDuration: TapGestureRecognizer.defaultMaximumTapDuration,
     allowableTouchTimeSeparation: TapGestureRecognizer.defaultAllowableTouchTimeSeparation)
 
+  // The settings' storage, private to this module: read and written here without run-time
+  // exclusivity checks (a public stored property is checked at every access).
+  private var storedNumberOfTapsRequired: Int = 1
+  private var storedMaximumIntervalBetweenSuccessiveTaps: Duration = TapGestureRecognizer
+    .defaultMaximumIntervalBetweenSuccessiveTaps
+  private var storedButtonMaskRequired: EventButtonMask = .primary
+
   /// Creates a tap recognizer.
   public init(name: String = "", numberOfTapsRequired: Int = 1, numberOfTouchesRequired: Int = 1) {
-    self.numberOfTapsRequired = numberOfTapsRequired
+    self.storedNumberOfTapsRequired = numberOfTapsRequired
     settings.numberOfTouchesRequired = numberOfTouchesRequired
     super.init(name: name)
   }

@@ -182,10 +182,17 @@ extension GestureRuntime {
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal,
-      recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0,
+      recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
+    else { return false }
+    // The arguments are read before the tables: reading the recognizer while the tables are
+    // read would copy them (the compiler cannot see that the recognizer's accessors leave the
+    // tables alone).
+    let number = slot(recognizer)
+    let requestedIsTerminal = recognizer.requestedState.isTerminal
+    let exclusiveType = recognizer.requiresExclusiveTouchType
+    guard
       tables.attemptAdmits(
-        slot: slot(recognizer), type: touch.type, requestedIsTerminal: recognizer.requestedState.isTerminal,
-        exclusiveType: recognizer.requiresExclusiveTouchType)
+        slot: number, type: touch.type, requestedIsTerminal: requestedIsTerminal, exclusiveType: exclusiveType)
     else { return false }
     return askShouldReceive(recognizer, touch)
   }
