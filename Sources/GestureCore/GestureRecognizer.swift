@@ -30,8 +30,6 @@ open class GestureRecognizer {
   /// The published state without the override that actions see.
   package final var publishedState: State = .possible
 
-  // Held unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
-  // `deinit` detaches its recognizers, so this never outlives the view.
   /// The view the recognizer is attached to.
   public final var view: View? { storedView?.object }
 
@@ -75,8 +73,12 @@ open class GestureRecognizer {
   }
 
   /// The touch types the recognizer accepts (default all).
-  public final var allowedTouchTypes: Set<TouchType> = Set(TouchType.allCases) {
-    didSet { allowedTouchTypeMask = Self.mask(allowedTouchTypes) }
+  public final var allowedTouchTypes: Set<TouchType> {
+    get { storedAllowedTouchTypes }
+    set {
+      storedAllowedTouchTypes = newValue
+      allowedTouchTypeMask = Self.mask(newValue)
+    }
   }
   /// Whether an attempt refuses a touch of a different type than its first (default true).
   public final var requiresExclusiveTouchType: Bool {
@@ -108,9 +110,8 @@ open class GestureRecognizer {
   package final var additionOrder = 0
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
-  package final private(set) var staticRequirements: [UnownedRecognizer] = []
-  /// The recognizers that require this one to fail (see ``staticRequirements``).
-  package final private(set) var staticDependents: [UnownedRecognizer] = []
+  package final var staticRequirements: [UnownedRecognizer] = []
+  package final var staticDependents: [UnownedRecognizer] = []
   /// The delay of the last ``startTimer(_:after:)`` and its length in microseconds.
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
@@ -121,13 +122,17 @@ open class GestureRecognizer {
   /// three timers at each touch-down).
   package final var startedTimerInAttempt = false
 
-  // The storage of the public properties above, private to this module. A stored property that
-  // other modules can reach has its exclusive access checked at run time at every access, from
-  // any module; this module sees every access to a private one and proves them exclusive. (The
-  // `package` properties the runtime reads on every event stay stored: their accessors would be
-  // calls in every build, as cross-module optimization inlines only public code.)
+  // The storage of the public properties above (but the weak `delegate`), private, so that this
+  // module sees every access to it and proves them exclusive. In a build with exclusivity checks
+  // on, a stored property that other modules can reach is checked at run time at every access,
+  // from any module. (The `package` properties the runtime reads on every event stay stored:
+  // their accessors would be calls in every build, as cross-module optimization inlines only
+  // public code.)
   private final var storedName: String
+  // Held unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
+  // `deinit` detaches its recognizers, so this never outlives the view.
   private final var storedView: UnownedReference<View>?
+  private final var storedAllowedTouchTypes = Set(TouchType.allCases)
   private final var storedRequestedState = State.possible
   private final var storedIsEnabled = true
   private final var storedCancelsTouchesInView = true
@@ -135,30 +140,6 @@ open class GestureRecognizer {
   private final var storedDelaysTouchesEnded = true
   private final var storedRequiresExclusiveTouchType = true
 
-  /// Adds `requirement` to the recognizers this one requires to fail, and this one to its
-  /// dependents.
-  private final func link(to requirement: GestureRecognizer) {
-    var requirements: [UnownedRecognizer] = []
-    swap(&requirements, &staticRequirements)
-    requirements.append(UnownedRecognizer(requirement))
-    swap(&requirements, &staticRequirements)
-    var dependents: [UnownedRecognizer] = []
-    swap(&dependents, &requirement.staticDependents)
-    dependents.append(UnownedRecognizer(self))
-    swap(&dependents, &requirement.staticDependents)
-  }
-
-  /// Removes the recognizer `id` from this one's requirements and dependents.
-  private final func unlink(_ id: ObjectIdentifier) {
-    var requirements: [UnownedRecognizer] = []
-    swap(&requirements, &staticRequirements)
-    requirements.removeAll { $0.id == id }
-    swap(&requirements, &staticRequirements)
-    var dependents: [UnownedRecognizer] = []
-    swap(&dependents, &staticDependents)
-    dependents.removeAll { $0.id == id }
-    swap(&dependents, &staticDependents)
-  }
   private final var actions: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
   private final var nextActionID = 0
   /// The actions registered with `addTarget(_:action:)`, by their target's identity.
@@ -171,8 +152,12 @@ open class GestureRecognizer {
 
   deinit {
     let me = ObjectIdentifier(self)
-    for target in staticRequirements { target.value.unlink(me) }
-    for dependent in staticDependents { dependent.value.unlink(me) }
+    for target in staticRequirements {
+      target.value.staticDependents.removeAll { $0.id == me }
+    }
+    for dependent in staticDependents {
+      dependent.value.staticRequirements.removeAll { $0.id == me }
+    }
   }
 
   /// The name, or the type's name when the recognizer has none.
@@ -313,7 +298,8 @@ open class GestureRecognizer {
       return
     }
     if staticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }
-    link(to: other)
+    staticRequirements.append(UnownedRecognizer(other))
+    other.staticDependents.append(UnownedRecognizer(self))
     staticRequirementsDidChange()
     other.staticRequirementsDidChange()
     host?.recognizer(self, didRequireFailureOf: other)

@@ -96,7 +96,7 @@ public final class Touch {
   /// still needs it (owner 0: none).
   package var runtimeRecord = RuntimeSlotNumber()
 
-  // The storage of the properties above, private to this module: see `GestureRecognizer`'s.
+  // The storage of the public properties above, private: see `GestureRecognizer`'s.
   private var storedPhase: TouchPhase
   private var storedLocationInWindow: Point
   private var storedPreviousLocationInWindow: Point

@@ -110,7 +110,7 @@ open class View {
   /// Scratch mark used by the runtime to group view calls without allocating.
   package final var runtimeMark = 0
 
-  // The storage of the properties above, private to this module: see `GestureRecognizer`'s. The
+  // The storage of the public properties above, private: see `GestureRecognizer`'s. The
   // lists are changed out of place, as there.
   private final var storedName: String
   private final var storedTransform = AffineTransform.identity
