@@ -98,8 +98,12 @@ open class GestureRecognizer {
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
   /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
   /// attempt; a recognizer leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).
-  package final unowned var host: (any GestureHost)? {
-    didSet { hostIdentifier = host.map { ObjectIdentifier($0) } }
+  package final var host: (any GestureHost)? {
+    get { storedHost?.object }
+    set {
+      UnownedHost.replace(&storedHost, with: newValue)
+      hostIdentifier = newValue.map { ObjectIdentifier($0) }
+    }
   }
   /// The identity of ``host``, comparable without loading the unowned reference.
   package final private(set) var hostIdentifier: ObjectIdentifier?
@@ -122,16 +126,18 @@ open class GestureRecognizer {
   /// three timers at each touch-down).
   package final var startedTimerInAttempt = false
 
-  // The storage of the public properties above (but the weak `delegate`), private, so that this
-  // module sees every access to it and proves them exclusive. In a build with exclusivity checks
-  // on, a stored property that other modules can reach is checked at run time at every access,
-  // from any module. (The `package` properties the runtime reads on every event stay stored:
-  // their accessors would be calls in every build, as cross-module optimization inlines only
-  // public code.)
+  // The storage of the public properties above (but the weak `delegate`) and of `host`, private,
+  // so that this module sees every access to it and proves them exclusive. In a build with
+  // exclusivity checks on, a stored property that other modules can reach is checked at run time
+  // at every access, from any module. (The `package` properties the runtime reads on every event
+  // stay stored: their accessors would be calls in every build, as cross-module optimization
+  // inlines only public code.)
   private final var storedName: String
   // Held unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
   // `deinit` detaches its recognizers, so this never outlives the view.
   private final var storedView: UnownedReference<View>?
+  // Held unowned: see ``host``.
+  private final var storedHost: UnownedHost?
   private final var storedAllowedTouchTypes = Set(TouchType.allCases)
   private final var storedRequestedState = State.possible
   private final var storedIsEnabled = true

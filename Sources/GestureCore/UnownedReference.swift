@@ -19,3 +19,19 @@ struct UnownedReference<Object: AnyObject> {
     swap(&replacement, &storage)
   }
 }
+
+/// ``UnownedReference`` for a runtime (an existential, which a generic class parameter cannot be).
+struct UnownedHost {
+  unowned let object: any GestureHost
+
+  init(_ object: any GestureHost) {
+    self.object = object
+  }
+
+  /// Sets `storage` to `object` (nil: none) by a swap.
+  @inline(__always)
+  static func replace(_ storage: inout UnownedHost?, with object: (any GestureHost)?) {
+    var replacement = object.map { UnownedHost($0) }
+    swap(&replacement, &storage)
+  }
+}

@@ -100,8 +100,12 @@ open class View {
 
   /// The runtime that dispatches touches to this tree; set on the root only. Unowned: the
   /// runtime's `deinit` clears it.
-  package final unowned var host: (any GestureHost)? {
-    didSet { hostIdentifier = host.map { ObjectIdentifier($0) } }
+  package final var host: (any GestureHost)? {
+    get { storedHost?.object }
+    set {
+      UnownedHost.replace(&storedHost, with: newValue)
+      hostIdentifier = newValue.map { ObjectIdentifier($0) }
+    }
   }
   /// The host's identity, comparable in the host's `deinit`, when `host` can no longer be read.
   package final private(set) var hostIdentifier: ObjectIdentifier?
@@ -110,8 +114,9 @@ open class View {
   /// Scratch mark used by the runtime to group view calls without allocating.
   package final var runtimeMark = 0
 
-  // The storage of the public properties above, private: see `GestureRecognizer`'s. The
-  // lists are changed out of place, as there.
+  // The storage of the public properties above and of `host`, private: see `GestureRecognizer`'s.
+  // The lists are changed out of place (taken out of their property, changed, put back), as a
+  // change in place may free storage inside the access, which keeps a property checked.
   private final var storedName: String
   private final var storedTransform = AffineTransform.identity
   private final var storedIsHidden = false
@@ -120,6 +125,7 @@ open class View {
   private final var storedSubviews: [View] = []
   // Unowned (see `UnownedRecognizer`): a view's `deinit` unlinks its subviews.
   private final var storedSuperview: UnownedReference<View>?
+  private final var storedHost: UnownedHost?
   private final var storedGestureRecognizers: [GestureRecognizer] = []
 
   /// Creates a view with a name and a frame in its future superview's coordinates.
