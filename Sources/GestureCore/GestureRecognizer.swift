@@ -126,12 +126,12 @@ open class GestureRecognizer {
   /// three timers at each touch-down).
   package final var startedTimerInAttempt = false
 
-  // The storage of the public properties above (but the weak `delegate`) and of `host`, private,
-  // so that this module sees every access to it and proves them exclusive. In a build with
-  // exclusivity checks on, a stored property that other modules can reach is checked at run time
-  // at every access, from any module. (The `package` properties the runtime reads on every event
-  // stay stored: their accessors would be calls in every build, as cross-module optimization
-  // inlines only public code.)
+  // The storage of the public properties above (except the weak `delegate`) and of `host`,
+  // private, so that this module sees every access to it and proves those accesses exclusive. In
+  // a build with exclusivity checks on, a stored property that other modules can reach is
+  // checked at run time at every access, from any module. (The `package` properties the runtime
+  // reads on every event stay stored: their accessors would be calls in every build, as
+  // cross-module optimization inlines only public code.)
   private final var storedName: String
   // Held unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
   // `deinit` detaches its recognizers, so this never outlives the view.

@@ -20,7 +20,8 @@ struct UnownedReference<Object: AnyObject> {
   }
 }
 
-/// ``UnownedReference`` for a runtime (an existential, which a generic class parameter cannot be).
+/// ``UnownedReference`` for a runtime: `any GestureHost` does not satisfy `UnownedReference`'s
+/// `AnyObject` constraint.
 struct UnownedHost {
   unowned let object: any GestureHost
 

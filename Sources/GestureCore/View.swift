@@ -115,8 +115,9 @@ open class View {
   package final var runtimeMark = 0
 
   // The storage of the public properties above and of `host`, private: see `GestureRecognizer`'s.
-  // The lists are changed out of place (taken out of their property, changed, put back), as a
-  // change in place may free storage inside the access, which keeps a property checked.
+  // The lists are changed out of place (taken out of their property, changed, put back): a
+  // change in place may free storage inside the access, which would keep the property checked
+  // at run time everywhere.
   private final var storedName: String
   private final var storedTransform = AffineTransform.identity
   private final var storedIsHidden = false
@@ -125,6 +126,7 @@ open class View {
   private final var storedSubviews: [View] = []
   // Unowned (see `UnownedRecognizer`): a view's `deinit` unlinks its subviews.
   private final var storedSuperview: UnownedReference<View>?
+  // Held unowned: see ``host``.
   private final var storedHost: UnownedHost?
   private final var storedGestureRecognizers: [GestureRecognizer] = []
 

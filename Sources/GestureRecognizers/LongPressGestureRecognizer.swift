@@ -86,9 +86,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       maximumTapDuration: maximumTapDuration, allowableTouchTimeSeparation: allowableTouchTimeSeparation)
   }
 
-  // The settings' storage, private, so that this module sees every access to it and proves them
-  // exclusive (in a build with exclusivity checks on, a public stored property is checked at run
-  // time at every access).
+  // The settings' storage, private, so that this module sees every access to it and proves
+  // those accesses exclusive (in a build with exclusivity checks on, a public stored property is
+  // checked at run time at every access).
   private var storedMinimumPressDuration: Duration = LongPressGestureRecognizer.defaultMinimumPressDuration
   private var storedAllowableMovement: Double = LongPressGestureRecognizer.defaultAllowableMovement
   private var storedNumberOfTouchesRequired: Int = 1

@@ -46,9 +46,9 @@ open class PanGestureRecognizer: GestureRecognizer {
   /// The fingers that lifted or were cancelled in the latest event that took some, with where.
   private var gone: [(identifier: Int, point: Point)] = []
 
-  // The settings' storage, private, so that this module sees every access to it and proves them
-  // exclusive (in a build with exclusivity checks on, a public stored property is checked at run
-  // time at every access).
+  // The settings' storage, private, so that this module sees every access to it and proves
+  // those accesses exclusive (in a build with exclusivity checks on, a public stored property is
+  // checked at run time at every access).
   private var storedMinimumNumberOfTouches: Int = 1
   private var storedMaximumNumberOfTouches: Int = Int.max
   private var storedHysteresis: Double = PanGestureRecognizer.defaultHysteresis

@@ -27,9 +27,9 @@ open class PinchGestureRecognizer: GestureRecognizer {
 
   private var pair = TouchPair(multiplies: true, measure: PinchGestureRecognizer.span)
 
-  // The settings' storage, private, so that this module sees every access to it and proves them
-  // exclusive (in a build with exclusivity checks on, a public stored property is checked at run
-  // time at every access).
+  // The settings' storage, private, so that this module sees every access to it and proves
+  // those accesses exclusive (in a build with exclusivity checks on, a public stored property is
+  // checked at run time at every access).
   private var storedMinimumSpanChange: Double = PinchGestureRecognizer.defaultMinimumSpanChange
 
   /// Creates a pinch recognizer.

@@ -33,9 +33,9 @@ open class RotationGestureRecognizer: GestureRecognizer {
 
   private var pair = TouchPair(multiplies: false, measure: RotationGestureRecognizer.angle)
 
-  // The settings' storage, private, so that this module sees every access to it and proves them
-  // exclusive (in a build with exclusivity checks on, a public stored property is checked at run
-  // time at every access).
+  // The settings' storage, private, so that this module sees every access to it and proves
+  // those accesses exclusive (in a build with exclusivity checks on, a public stored property is
+  // checked at run time at every access).
   private var storedMinimumRotation: Double = RotationGestureRecognizer.defaultMinimumRotation
 
   /// Creates a rotation recognizer.

@@ -31,9 +31,9 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
   /// The edges the current touch landed near.
   private var startEdges: RectEdge = []
 
-  // The settings' storage, private, so that this module sees every access to it and proves them
-  // exclusive (in a build with exclusivity checks on, a public stored property is checked at run
-  // time at every access).
+  // The settings' storage, private, so that this module sees every access to it and proves
+  // those accesses exclusive (in a build with exclusivity checks on, a public stored property is
+  // checked at run time at every access).
   private var storedEdges: RectEdge = []
   private var storedEdgeWidth: Double = ScreenEdgePanGestureRecognizer.defaultEdgeWidth
 

@@ -112,9 +112,9 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   /// Whether every required finger is down, so that movement is judged.
   private var measuring = false
 
-  // The settings' storage, private, so that this module sees every access to it and proves them
-  // exclusive (in a build with exclusivity checks on, a public stored property is checked at run
-  // time at every access).
+  // The settings' storage, private, so that this module sees every access to it and proves
+  // those accesses exclusive (in a build with exclusivity checks on, a public stored property is
+  // checked at run time at every access).
   private var storedDirection: Direction = .right
   private var storedNumberOfTouchesRequired: Int = 1
   private var storedReverseTolerance: Double = SwipeGestureRecognizer.defaultReverseTolerance

@@ -82,9 +82,9 @@ open class TapGestureRecognizer: GestureRecognizer {
     maximumTapDuration: TapGestureRecognizer.defaultMaximumTapDuration,
     allowableTouchTimeSeparation: TapGestureRecognizer.defaultAllowableTouchTimeSeparation)
 
-  // The settings' storage, private, so that this module sees every access to it and proves them
-  // exclusive (in a build with exclusivity checks on, a public stored property is checked at run
-  // time at every access).
+  // The settings' storage, private, so that this module sees every access to it and proves
+  // those accesses exclusive (in a build with exclusivity checks on, a public stored property is
+  // checked at run time at every access).
   private var storedNumberOfTapsRequired: Int = 1
   private var storedMaximumIntervalBetweenSuccessiveTaps: Duration = TapGestureRecognizer
     .defaultMaximumIntervalBetweenSuccessiveTaps
