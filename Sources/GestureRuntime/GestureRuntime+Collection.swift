@@ -184,9 +184,9 @@ extension GestureRuntime {
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal,
       recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
     else { return false }
-    // The arguments are read before the tables: reading the recognizer while the tables are
-    // read would copy them (the compiler cannot see that the recognizer's accessors leave the
-    // tables alone).
+    // The arguments are read before the tables. In a build without cross-module optimization
+    // the recognizer's public accessors are calls, and a call made while the tables are read
+    // makes the compiler copy them all (it cannot see that the accessor leaves them alone).
     let number = slot(recognizer)
     let requestedIsTerminal = recognizer.requestedState.isTerminal
     let exclusiveType = recognizer.requiresExclusiveTouchType

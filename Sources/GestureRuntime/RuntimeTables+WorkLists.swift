@@ -48,12 +48,9 @@ extension RuntimeTables {
     guard candidates.count > 1 else { return }
     var order: [Int] = []
     swap(&order, &candidates)
-    // The comparison reads the slots only: one that captured the tables would copy them all
-    // for each comparison, as it reads the recognizers (calls the compiler cannot see through).
-    let slots = self.slots
     order.sort { a, b in
-      let first = Self.slot(ofListed: a, in: slots, owner: owner)
-      let second = Self.slot(ofListed: b, in: slots, owner: owner)
+      let first = slot(ofListed: a, owner: owner)
+      let second = slot(ofListed: b, owner: owner)
       guard slots[first].depth == slots[second].depth else { return slots[first].depth > slots[second].depth }
       return slots[a].recognizer!.additionOrder < slots[b].recognizer!.additionOrder
     }

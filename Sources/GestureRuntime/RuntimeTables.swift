@@ -79,12 +79,6 @@ struct RuntimeTables {
   /// slot).
   @inline(__always)
   func slot(ofListed number: Int, owner: UInt64) -> Int {
-    Self.slot(ofListed: number, in: slots, owner: owner)
-  }
-
-  /// `slot(ofListed:owner:)` of the slots `slots`.
-  @inline(__always)
-  static func slot(ofListed number: Int, in slots: ContiguousArray<RecognizerSlot>, owner: UInt64) -> Int {
     guard let recognizer = slots[number].recognizer else {
       preconditionFailure("slot \(number), listed or named by a work list, holds no recognizer")
     }
