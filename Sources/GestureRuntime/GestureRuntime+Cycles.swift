@@ -61,11 +61,17 @@ extension GestureRuntime {
     search.search(count: nodes.count, edgeCount: { nodes[$0].staticRequirements.count }) { node, edge in
       self.node(nodes[node].staticRequirements[edge].value, in: nodes)
     }
-    staticGraph.cycleMembers.removeAll()
+    // The graph is changed out of place: a set's code is not inlined, and an access that spans a
+    // call the compiler cannot see keeps every access to the graph checked in a build with
+    // exclusivity checks.
+    var graph = StaticRequirementGraph()
+    swap(&graph, &staticGraph)
+    graph.cycleMembers.removeAll()
     for node in nodes.indices where search.sizes[search.component[node]] > 1 {
-      staticGraph.cycleMembers.insert(ObjectIdentifier(nodes[node]))
+      graph.cycleMembers.insert(ObjectIdentifier(nodes[node]))
     }
-    staticGraph.readGeneration = staticGraph.generation
+    graph.readGeneration = graph.generation
+    swap(&graph, &staticGraph)
   }
 
   /// Lists `recognizer` among the nodes of a search, once.

@@ -88,9 +88,24 @@ extension GestureRuntime {
     var guardCount = 0
     while !deferred.isEmpty && guardCount < 100_000 {
       guardCount += 1
-      let work = deferred.removeFirst()
+      // Taken off out of place, as `queueDeferred` adds.
+      var queue: [() -> Void] = []
+      swap(&queue, &deferred)
+      let work = queue.removeFirst()
+      swap(&queue, &deferred)
       work()
     }
+  }
+
+  /// Queues work asked for during a dispatch (input, time, a scene change), run once it ends. The
+  /// queue is changed out of place, as the runtime's other lists: an append may call code the
+  /// compiler cannot see (a new buffer), and an access that spans such a call keeps every access
+  /// to the queue checked at run time in a build with exclusivity checks.
+  func queueDeferred(_ work: @escaping () -> Void) {
+    var queue: [() -> Void] = []
+    swap(&queue, &deferred)
+    queue.append(work)
+    swap(&queue, &deferred)
   }
 
   /// Applies one input event: updates touches, collects recognizers for new touches, delivers the

@@ -271,11 +271,14 @@ extension GestureRuntime {
     }
     if requireCount > 0 {
       // Let go of outside the tables' access: an edge may hold the last reference to its target
-      // (one another runtime has let go of), whose deinit is user code. The two lists trade
-      // storage, so nothing allocates.
-      assert(endedEdges.isEmpty)
-      swap(&endedEdges, &tables.slots[number].requires)
-      endedEdges.clear()
+      // (one another runtime has let go of), whose deinit is user code. Taken out while in use,
+      // as the runtime's other lists; the two lists trade storage, so nothing allocates.
+      var edges: [RequirementEdge] = []
+      swap(&edges, &endedEdges)
+      assert(edges.isEmpty)
+      swap(&edges, &tables.slots[number].requires)
+      edges.clear()
+      swap(&edges, &endedEdges)
     }
   }
 }

@@ -74,8 +74,7 @@ extension GestureRuntime: GestureHost {
 
   func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String) {
     if isDispatching {
-      inbox.append(.diagnostic(message, recognizers: [recognizer.displayName]))
-      userCodeAsked = true
+      ask(.diagnostic(message, recognizers: [recognizer.displayName]))
     } else {
       diagnose(message, [recognizer.displayName])
     }
@@ -83,8 +82,7 @@ extension GestureRuntime: GestureHost {
 
   func recognizer(_ recognizer: GestureRecognizer, didRequireFailureOf other: GestureRecognizer) {
     if isDispatching {
-      inbox.append(.requireFailure(recognizer, of: other))
-      userCodeAsked = true
+      ask(.requireFailure(recognizer, of: other))
     } else {
       requireFailure(recognizer, of: other)
     }
@@ -101,8 +99,7 @@ extension GestureRuntime: GestureHost {
     let cancels = recognizer.cancelsTouchesInView
     let trackedNone = recognizer.trackedTouches.isEmpty
     if isDispatching {
-      inbox.append(.ignore(recognizer, touch, cancelsTouchesInView: cancels, trackedNone: trackedNone))
-      userCodeAsked = true
+      ask(.ignore(recognizer, touch, cancelsTouchesInView: cancels, trackedNone: trackedNone))
     } else {
       ignoreTouch(touch, of: recognizer, cancelsTouchesInView: cancels, trackedNone: trackedNone)
     }
@@ -130,7 +127,25 @@ extension GestureRuntime: GestureHost {
   private func askTimer(of recognizer: GestureRecognizer, id: Int, deadline: Timestamp?) {
     let number = recognizer.runtimeSlot
     let unslotted = number.owner == runtimeNumber ? nil : recognizer
-    inboxTimers.append(TimerRequest(slotWhenAsked: number, unslotted: unslotted, id: id, deadline: deadline))
+    let request = TimerRequest(slotWhenAsked: number, unslotted: unslotted, id: id, deadline: deadline)
+    // Out of place, as `ask(_:)`.
+    var requests: [TimerRequest] = []
+    swap(&requests, &inboxTimers)
+    requests.append(request)
+    swap(&requests, &inboxTimers)
+    userCodeAsked = true
+  }
+
+  /// Records a request of user code, applied once it returns (`applyInbox`). The inbox is changed
+  /// out of place, as the runtime's other lists: an append may call code the compiler cannot see
+  /// (a new buffer), and an access that spans such a call keeps every access to the list checked
+  /// at run time in a build with exclusivity checks.
+  @inline(__always)
+  func ask(_ request: HostRequest) {
+    var requests: [HostRequest] = []
+    swap(&requests, &inbox)
+    requests.append(request)
+    swap(&requests, &inbox)
     userCodeAsked = true
   }
 
@@ -156,9 +171,18 @@ extension GestureRuntime: GestureHost {
       case .dropUnlistedParticipants: dropUnlistedParticipants()
       }
     }
-    if index > 0 { inbox.clear() }
+    if index > 0 {
+      // Emptied out of place: it lets go of recognizers and touches. A deinit run meanwhile that
+      // asks for something finds an empty inbox, which stays the inbox.
+      var requests: [HostRequest] = []
+      swap(&requests, &inbox)
+      requests.clear()
+      swap(&requests, &inbox)
+      if !requests.isEmpty { swap(&requests, &inbox) }
+    }
     if !inboxTimers.isEmpty { applyTimerRequests() }
-    userCodeAsked = false
+    // Nothing is left, unless a deinit run while the lists were emptied asked for something.
+    userCodeAsked = !inbox.isEmpty || !inboxTimers.isEmpty
   }
 
   /// Starts and cancels the timers asked for, in the order asked (`applyInbox`, and the end of a
@@ -186,7 +210,13 @@ extension GestureRuntime: GestureHost {
         cancelTimer(ofSlot: number, id: id)
       }
     }
-    inboxTimers.clear()
+    // Emptied out of place: it lets go of recognizers (what a deinit asks meanwhile stays, as in
+    // `applyInbox`).
+    var requests: [TimerRequest] = []
+    swap(&requests, &inboxTimers)
+    requests.clear()
+    swap(&requests, &inboxTimers)
+    if !requests.isEmpty { swap(&requests, &inboxTimers) }
   }
 
   /// Whether a recognizer that had no slot here when it asked (`asked`, its number then) still

@@ -11,7 +11,7 @@ extension GestureRuntime {
   /// events get it; views get no touch calls. Every timer due by `time` fires first.
   public func send(_ hover: HoverInput, at time: Timestamp) {
     if isDispatching {
-      deferred.append { [unowned self] in self.send(hover, at: time) }
+      queueDeferred { [unowned self] in self.send(hover, at: time) }
       return
     }
     advance(to: time > now ? time : diagnosedTime(time))

@@ -12,7 +12,7 @@ extension GestureRuntime {
   /// diagnostic.
   public func send(_ touches: [TouchInput], at time: Timestamp) {
     if isDispatching {
-      deferred.append { [unowned self] in self.send(touches, at: time) }
+      queueDeferred { [unowned self] in self.send(touches, at: time) }
       return
     }
     advance(to: time > now ? time : diagnosedTime(time))
@@ -22,7 +22,7 @@ extension GestureRuntime {
   /// Dispatches one input event with a single touch change (the common case: no array to build).
   public func send(_ touch: TouchInput, at time: Timestamp) {
     if isDispatching {
-      deferred.append { [unowned self] in self.send(touch, at: time) }
+      queueDeferred { [unowned self] in self.send(touch, at: time) }
       return
     }
     advance(to: time > now ? time : diagnosedTime(time))
@@ -41,10 +41,10 @@ extension GestureRuntime {
   @inline(__always)
   public func advance(to time: Timestamp) {
     if isDispatching {
-      deferred.append { [unowned self] in self.advance(to: time) }
+      queueDeferred { [unowned self] in self.advance(to: time) }
       return
     }
-    while let deadline = timers.firstDeadline, deadline <= time, let next = timers.pop() {
+    while let deadline = timers?.firstDeadline, deadline <= time, let next = popTimer() {
       fire(next)
     }
     if time > now {
@@ -63,11 +63,11 @@ extension GestureRuntime {
   /// inside a callback, it runs right after the dispatch in progress, as ``advance(to:)`` does.
   public func runUntilIdle(limit: Int = 1_000_000) {
     if isDispatching {
-      deferred.append { [unowned self] in self.runUntilIdle(limit: limit) }
+      queueDeferred { [unowned self] in self.runUntilIdle(limit: limit) }
       return
     }
     var fired = 0
-    while fired < limit, let next = timers.pop() {
+    while fired < limit, let next = popTimer() {
       if isLive(next) { fired += 1 }
       fire(next)
     }
@@ -75,8 +75,8 @@ extension GestureRuntime {
 
   /// The deadline of the next timer that will fire, if any.
   public var nextTimerDeadline: Timestamp? {
-    while let next = timers.first, !isLive(next) { _ = timers.pop() }
-    if inboxTimers.isEmpty { return timers.first?.deadline }
+    while let next = timers?.first, !isLive(next) { _ = popTimer() }
+    if inboxTimers.isEmpty { return timers?.first?.deadline }
     // Read from user code that started or cancelled timers: they count as applied.
     return pendingTimersInOrder().first?.deadline
   }

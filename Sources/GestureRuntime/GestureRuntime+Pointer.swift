@@ -23,7 +23,7 @@ extension GestureRuntime {
     _ touches: [TouchInput], buttonMask: EventButtonMask, modifierFlags: ModifierFlags = [], at time: Timestamp
   ) {
     if isDispatching {
-      deferred.append { [unowned self] in
+      queueDeferred { [unowned self] in
         self.send(touches, buttonMask: buttonMask, modifierFlags: modifierFlags, at: time)
       }
       return

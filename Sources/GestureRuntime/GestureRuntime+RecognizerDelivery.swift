@@ -18,9 +18,14 @@ extension GestureRuntime {
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
     guard !tables.eventRecords.isEmpty else { return }
-    eventTouches.clear()
-    for index in 0..<tables.eventRecords.count { eventTouches.append(tables.records[tables.eventRecords[index]].touch) }
-    var event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(eventTouches))
+    // The list is taken out while in use, and put back at the end (an access that spans a call
+    // the compiler cannot see would keep every access to it checked in a build with exclusivity
+    // checks); so is the list of each phase's touches below.
+    var changed: [Touch] = []
+    swap(&changed, &eventTouches)
+    changed.clear()
+    for index in 0..<tables.eventRecords.count { changed.append(tables.records[tables.eventRecords[index]].touch) }
+    var event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(changed))
     event.buttonMask = pointer.buttonMask
     event.modifierFlags = pointer.modifierFlags
     passMark &+= 1
@@ -43,6 +48,8 @@ extension GestureRuntime {
       }
     }
     let phases: [TouchPhase] = [.began, .moved, .ended, .cancelled]
+    var touches: [Touch] = []
+    swap(&touches, &scratchTouches)
     for number in order {
       guard let recognizer = tables.slots[number].recognizer, !recognizer.requestedState.isTerminal,
         recognizer.isAttached
@@ -52,33 +59,41 @@ extension GestureRuntime {
       var delivered = 0
       var cancelled = false
       for phase in phases {
-        scratchTouches.clear()
+        touches.clear()
         for index in 0..<tables.eventRecords.count {
           let record = tables.eventRecords[index]
           if tables.records[record].phaseInDispatch == phase
             && tables.records[record].isHeld(bySlot: number, attempt: tables.slots[number].attempt)
           {
-            scratchTouches.append(tables.records[record].touch)
+            touches.append(tables.records[record].touch)
           }
         }
-        guard !scratchTouches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
-        delivered += scratchTouches.count
-        deliver(phase, scratchTouches, to: recognizer, event: event)
+        guard !touches.isEmpty, !recognizer.requestedState.isTerminal else { continue }
+        delivered += touches.count
+        deliver(phase, touches, to: recognizer, event: event)
         if phase == .cancelled { cancelled = true }
       }
       if delivered > 0 { afterDelivery(recognizer, inputCancelled: cancelled, delivered: delivered) }
     }
-    scratchTouches.clear()
+    touches.clear()
+    swap(&touches, &scratchTouches)
+    swap(&changed, &eventTouches)
     order.clear()
     eventSlots = order
   }
 
-  /// Delivers a one-touch event: the list of its one touch is kept between events and updated
-  /// in place, so that a delivery builds no array.
+  /// Delivers a one-touch event: the list of its one touch is kept between events and its
+  /// storage is reused, so that a delivery builds no array.
   @inline(__always)
   private func deliverOneTouch(_ record: Int) {
     guard let phase = tables.records[record].phaseInDispatch else { return }
-    singleTouchList.holdOnly(tables.records[record].touch)
+    if singleTouchList.isEmpty || singleTouchList[0] !== tables.records[record].touch {
+      // Out of place (it may let go of a touch), as the runtime's other lists.
+      var list: [Touch] = []
+      swap(&list, &singleTouchList)
+      list.holdOnly(tables.records[record].touch)
+      swap(&list, &singleTouchList)
+    }
     let touches = singleTouchList
     // Built, not copied from a stored event (a copy of a whole event costs more than its fields).
     // Other fingers down and still: the event lists them too (UIKit's `allTouches`).

@@ -167,14 +167,17 @@ extension GestureRuntime {
       dropAttemptEdges(of: recognizer)
     }
     recognizer.startedTimerInAttempt = false
-    if tables.endAttempt(
-      slot: number, releasedBy: releasingDecision, owner: runtimeNumber,
-      touches: &endedAttemptTouches)
-    {
+    // The list trades storage with the slot's, taken out while in use (as the runtime's other
+    // lists: an access that spans a call keeps every access to the list checked at run time in a
+    // build with exclusivity checks).
+    var ended: [AttemptTouch] = []
+    swap(&ended, &endedAttemptTouches)
+    if tables.endAttempt(slot: number, releasedBy: releasingDecision, owner: runtimeNumber, touches: &ended) {
       heldCount -= 1
     }
     // The touches are let go of here, outside the tables' access (a view may go with them).
-    if !endedAttemptTouches.isEmpty { endedAttemptTouches.clear() }
+    if !ended.isEmpty { ended.clear() }
+    swap(&ended, &endedAttemptTouches)
     dropTimerRequests(of: recognizer, slot: number)
     if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
     if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }

@@ -42,8 +42,7 @@ extension GestureRuntime {
       detach(view)
       // From user code (during a dispatch), once it returns (GestureRuntime+Host.swift).
       if isDispatching {
-        inbox.append(.dropUnlistedParticipants)
-        userCodeAsked = true
+        ask(.dropUnlistedParticipants)
       } else {
         dropUnlistedParticipants()
       }
@@ -73,7 +72,7 @@ extension GestureRuntime {
   /// (<doc:BehaviourReference> §5).
   func sceneChange(_ work: @escaping () -> Void) {
     if isDispatching {
-      deferred.append { [unowned self] in self.dispatch(work) }
+      queueDeferred { [unowned self] in self.dispatch(work) }
     } else {
       dispatch(work)
     }

@@ -21,7 +21,7 @@ extension GestureRuntime {
   /// in progress first, in a dispatch of its own. Every timer due by `time` fires first.
   public func send(_ scroll: ScrollInput, at time: Timestamp) {
     if isDispatching {
-      deferred.append { [unowned self] in self.send(scroll, at: time) }
+      queueDeferred { [unowned self] in self.send(scroll, at: time) }
       return
     }
     advance(to: time > now ? time : diagnosedTime(time))

@@ -32,7 +32,36 @@ extension GestureRuntime {
   func queueTimer(_ timer: consuming PendingTimer) {
     assertNoUserCode(in: "queueTimer")
     let inOrder = timer.id == Self.watchdogTimerID
-    timers.push(timer, inOrder: inOrder)
+    // The queue is changed out of place (as `popTimer`): its code is not all inlined, and an
+    // access that spans a call the compiler cannot see keeps every access to the queue checked
+    // at run time in a build with exclusivity checks.
+    var queue = takeTimers()
+    queue.push(timer, inOrder: inOrder)
+    putBack(queue)
+  }
+
+  /// Takes the next timer off the queue (live or not), out of place as `queueTimer` adds.
+  @inline(__always)
+  func popTimer() -> PendingTimer? {
+    var queue = takeTimers()
+    let next = queue.pop()
+    putBack(queue)
+    return next
+  }
+
+  /// The timer queue, taken out of its place (which holds nil until `putBack(_:)`).
+  @inline(__always)
+  func takeTimers() -> TimerQueue {
+    guard let queue = timers.take() else { preconditionFailure("the timer queue was already taken out") }
+    return queue
+  }
+
+  /// Puts the timer queue back in its place, by a swap: what was there (nil) is let go of outside
+  /// the access.
+  @inline(__always)
+  func putBack(_ queue: consuming TimerQueue) {
+    var back: TimerQueue? = consume queue
+    swap(&back, &timers)
   }
 
   /// Whether the timer is still to fire: its generation is the one its slot lists for its id (a
@@ -72,10 +101,14 @@ extension GestureRuntime {
   @inline(__always)
   func dropTimerRequests(of recognizer: GestureRecognizer, slot number: Int) {
     if !inboxTimers.isEmpty {
-      inboxTimers.removeAll { asked in
+      // Out of place, as `ask(_:)`.
+      var requests: [TimerRequest] = []
+      swap(&requests, &inboxTimers)
+      requests.removeAll { asked in
         asked.slotWhenAsked.owner == runtimeNumber
           ? asked.slotWhenAsked.index == number : asked.unslotted === recognizer
       }
+      swap(&requests, &inboxTimers)
     }
   }
 
@@ -94,7 +127,11 @@ extension GestureRuntime {
     func sameTimer(_ one: TimerRequest, _ other: TimerRequest) -> Bool {
       one.id == other.id && one.slotWhenAsked == other.slotWhenAsked && one.unslotted === other.unslotted
     }
-    var pending = timers.entriesInOrder.filter { timer in
+    // Read out of place (as `popTimer`), before it is filtered.
+    let queue = takeTimers()
+    let queued = queue.entriesInOrder
+    putBack(queue)
+    var pending = queued.filter { timer in
       isLive(timer)
         && !asked.contains {
           $0.id == timer.id && $0.slotWhenAsked == RuntimeSlotNumber(owner: runtimeNumber, index: timer.slot)

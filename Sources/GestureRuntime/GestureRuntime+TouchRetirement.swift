@@ -13,7 +13,14 @@ extension GestureRuntime {
     tables.endEventPhases()
     // The dispatch's events are gone: their list of every touch lets go of the touches, and keeps
     // its storage for the next (`allTouchesOfEvent`).
-    if !eventAllTouches.isEmpty { eventAllTouches.clear() }
+    if !eventAllTouches.isEmpty {
+      // Out of place: letting go of a touch inside the list's access would keep every access to
+      // it checked in a build with exclusivity checks (the compiler cannot see a deinit).
+      var all: [Touch] = []
+      swap(&all, &eventAllTouches)
+      all.clear()
+      swap(&all, &eventAllTouches)
+    }
     if !eventFinishes && tables.withheldRecords.isEmpty {
       // Nothing lifted in this event and no touch waits for its view: nothing to retire.
       tables.eventRecords.clear()

@@ -23,7 +23,13 @@ extension GestureRuntime {
       // What the calls below lead to lists the touch again.
       tables.viewRound &+= 1
       guard plannedPhases.count > 0, let view = tables.records[record].view else { return }
-      viewTouch.holdOnly(tables.records[record].touch)
+      if viewTouch.isEmpty || viewTouch[0] !== tables.records[record].touch {
+        // Out of place (it may let go of a touch), as the runtime's other lists.
+        var list: [Touch] = []
+        swap(&list, &viewTouch)
+        list.holdOnly(tables.records[record].touch)
+        swap(&list, &viewTouch)
+      }
       let touches = viewTouch
       let planned = plannedPhases
       for index in 0..<planned.count {
@@ -31,7 +37,13 @@ extension GestureRuntime {
       }
       return
     }
-    viewCalls.clear()
+    // Emptied out of place: emptying it lets go of views, whose deinit the compiler cannot see.
+    if !viewCalls.isEmpty {
+      var emptied: [PlannedViewCall] = []
+      swap(&emptied, &viewCalls)
+      emptied.clear()
+      swap(&emptied, &viewCalls)
+    }
     // An index loop, not a closure over the tables (which would copy them).
     for index in 0..<tables.dirtyRecords.count {
       let record = tables.dirtyRecords[index]
@@ -58,7 +70,11 @@ extension GestureRuntime {
     swap(&calls, &viewCalls)
     var ofView: [PlannedViewCall] = []
     swap(&ofView, &viewCallScratch)
+    var touches: [Touch] = []
+    swap(&touches, &scratchTouches)
     defer {
+      touches.clear()
+      swap(&touches, &scratchTouches)
       ofView.clear()
       swap(&ofView, &viewCallScratch)
       calls.clear()
@@ -83,13 +99,12 @@ extension GestureRuntime {
         {
           end += 1
         }
-        scratchTouches.clear()
-        for index in start..<end { scratchTouches.append(ofView[index].touch) }
-        makeViewCall(call.view, ofView[start].phase, scratchTouches)
+        touches.clear()
+        for index in start..<end { touches.append(ofView[index].touch) }
+        makeViewCall(call.view, ofView[start].phase, touches)
         start = end
       }
     }
-    scratchTouches.clear()
   }
 
   /// Orders the dirty touches by the place of their first view call (their decision's, or the
@@ -208,9 +223,12 @@ extension GestureRuntime {
       let order =
         decision == Self.eventOwnCall && tables.records[record].phaseInDispatch != nil
         ? UInt64(tables.records[record].eventIndex) : (1 << 32) &+ tables.records[record].serial
-      viewCalls.append(
-        PlannedViewCall(view: view, phase: phase, touch: tables.records[record].touch, decision: decision, order: order)
-      )
+      let call = PlannedViewCall(
+        view: view, phase: phase, touch: tables.records[record].touch, decision: decision, order: order)
+      var calls: [PlannedViewCall] = []
+      swap(&calls, &viewCalls)
+      calls.append(call)
+      swap(&calls, &viewCalls)
     }
   }
 

@@ -58,13 +58,22 @@ public final class GestureRuntime {
     get { traceSink }
     set { traceSink = newValue }
   }
-  /// The storage of ``trace`` and ``now``: internal, so that the module sees every access to them
-  /// (and a build with exclusivity checks checks none of them at run time).
+  /// The storage of the public properties (``trace``, ``now``, ``strictTransitions``,
+  /// ``discreteScrollIdleTimeout``, ``nextTimerDeadlineDidChange``): internal, so that the module
+  /// sees every access to them (and a build with exclusivity checks checks none of them at run
+  /// time). A public stored property may be accessed from other modules, which the optimizer
+  /// cannot see: every access to it stays checked.
   var traceSink: (any TraceSink)?
   var dispatchTime: Timestamp
+  var storedStrictTransitions = GestureRecognizer.defaultStrictTransitions
+  var storedDiscreteScrollIdleTimeout = GestureRuntime.defaultDiscreteScrollIdleTimeout
+  var storedNextTimerDeadlineDidChange: ((Timestamp?) -> Void)?
   /// Whether an illegal transition traps (true) or is mapped with a diagnostic (false)
   /// (<doc:BehaviourReference> §1.2). Defaults to ``GestureCore/GestureRecognizer/defaultStrictTransitions``.
-  public var strictTransitions = GestureRecognizer.defaultStrictTransitions
+  public var strictTransitions: Bool {
+    get { storedStrictTransitions }
+    set { storedStrictTransitions = newValue }
+  }
   /// How long a recognizer may stay undecided after its last touch ended before the runtime fails
   /// it (<doc:BehaviourReference> §3.12).
   public static let undecidedTimeout: Duration = .seconds(5)
@@ -183,10 +192,16 @@ public final class GestureRuntime {
   var pointer = PointerState()
   /// How long a discrete scroll waits without a tick before its sequence ends (default
   /// ``defaultDiscreteScrollIdleTimeout``, <doc:BehaviourReference> §6.4).
-  public var discreteScrollIdleTimeout = GestureRuntime.defaultDiscreteScrollIdleTimeout
+  public var discreteScrollIdleTimeout: Duration {
+    get { storedDiscreteScrollIdleTimeout }
+    set { storedDiscreteScrollIdleTimeout = newValue }
+  }
 
   // Timers.
-  var timers = TimerQueue()
+  /// The pending timers. Optional only so that the queue can be taken out while it changes
+  /// (`queueTimer`, `popTimer`), leaving nothing behind that costs anything: it is never nil
+  /// otherwise.
+  var timers: TimerQueue? = TimerQueue()
   var timerGeneration: UInt64 = 0
   /// The deadline last reported to ``nextTimerDeadlineDidChange``.
   var reportedDeadline: Timestamp?
@@ -196,7 +211,11 @@ public final class GestureRuntime {
   /// its own `poll`) to re-arm its timeout. Setting it does not call it: read
   /// ``nextTimerDeadline`` for the current value.
   public var nextTimerDeadlineDidChange: ((Timestamp?) -> Void)? {
-    didSet { reportedDeadline = nextTimerDeadline }
+    get { storedNextTimerDeadlineDidChange }
+    set {
+      storedNextTimerDeadlineDidChange = newValue
+      reportedDeadline = nextTimerDeadline
+    }
   }
   static let watchdogTimerID = Int.min
 

@@ -60,12 +60,22 @@ struct LiveTouchTable {
 extension GestureRuntime {
   /// Lists a record as live (its touch is down).
   func insertLive(_ number: Int) {
-    tables.records[number].liveIndex = liveTouches.insert(number, identifier: tables.records[number].touch.identifier)
+    // The table is changed out of place: its dictionary's code is not inlined, and an access that
+    // spans a call the compiler cannot see keeps every access to the table checked in a build
+    // with exclusivity checks.
+    var live = LiveTouchTable()
+    swap(&live, &liveTouches)
+    let place = live.insert(number, identifier: tables.records[number].touch.identifier)
+    swap(&live, &liveTouches)
+    tables.records[number].liveIndex = place
   }
 
   /// Takes a record off the live table if it is there; returns whether it was.
   func removeLive(_ number: Int) -> Bool {
-    let (removed, moved) = liveTouches.remove(number, at: tables.records[number].liveIndex)
+    var live = LiveTouchTable()
+    swap(&live, &liveTouches)
+    let (removed, moved) = live.remove(number, at: tables.records[number].liveIndex)
+    swap(&live, &liveTouches)
     guard removed else { return false }
     if let moved { tables.records[moved].liveIndex = tables.records[number].liveIndex }
     tables.records[number].liveIndex = -1

@@ -210,7 +210,13 @@ extension GestureRuntime {
   func listDetached(_ recognizer: GestureRecognizer, slot number: Int) {
     guard number != 0, !tables.slots[number].awaitsRelease else { return }
     tables.slots[number].awaitsRelease = true
-    detachedRecognizers.append(number)
+    // Changed out of place, as the runtime's other lists: an append may call into code the
+    // compiler cannot see (a new buffer), and an access that spans such a call keeps every access
+    // to the list checked at run time in a build with exclusivity checks.
+    var detached: [Int] = []
+    swap(&detached, &detachedRecognizers)
+    detached.append(number)
+    swap(&detached, &detachedRecognizers)
   }
 
   /// Gives back the slots of recognizers that left the tree (`detach`, `recognizerWillBeRemoved`,
@@ -252,8 +258,11 @@ extension GestureRuntime {
       } else {
         tables.slots[number].awaitsRelease = false
       }
-      detachedRecognizers.swapAt(index, detachedRecognizers.count - 1)
-      detachedRecognizers.removeLast()
+      var detached: [Int] = []
+      swap(&detached, &detachedRecognizers)
+      detached.swapAt(index, detached.count - 1)
+      detached.removeLast()
+      swap(&detached, &detachedRecognizers)
     }
   }
 
