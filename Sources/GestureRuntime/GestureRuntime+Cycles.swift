@@ -61,9 +61,7 @@ extension GestureRuntime {
     search.search(count: nodes.count, edgeCount: { nodes[$0].staticRequirements.count }) { node, edge in
       self.node(nodes[node].staticRequirements[edge].value, in: nodes)
     }
-    // The graph is changed out of place: a set's code is not inlined, and an access that spans a
-    // call the compiler cannot see keeps every access to the graph checked in a build with
-    // exclusivity checks.
+    // Out of place, as the runtime's other lists (GestureRuntime.swift).
     var graph = StaticRequirementGraph()
     swap(&graph, &staticGraph)
     graph.cycleMembers.removeAll()

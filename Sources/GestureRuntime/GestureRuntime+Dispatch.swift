@@ -98,9 +98,7 @@ extension GestureRuntime {
   }
 
   /// Queues work asked for during a dispatch (input, time, a scene change), run once it ends. The
-  /// queue is changed out of place, as the runtime's other lists: an append may call code the
-  /// compiler cannot see (a new buffer), and an access that spans such a call keeps every access
-  /// to the queue checked at run time in a build with exclusivity checks.
+  /// queue is changed out of place, as the runtime's other lists (GestureRuntime.swift).
   func queueDeferred(_ work: @escaping () -> Void) {
     var queue: [() -> Void] = []
     swap(&queue, &deferred)

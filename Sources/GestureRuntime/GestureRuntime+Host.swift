@@ -137,9 +137,7 @@ extension GestureRuntime: GestureHost {
   }
 
   /// Records a request of user code, applied once it returns (`applyInbox`). The inbox is changed
-  /// out of place, as the runtime's other lists: an append may call code the compiler cannot see
-  /// (a new buffer), and an access that spans such a call keeps every access to the list checked
-  /// at run time in a build with exclusivity checks.
+  /// out of place, as the runtime's other lists (GestureRuntime.swift).
   @inline(__always)
   func ask(_ request: HostRequest) {
     var requests: [HostRequest] = []

@@ -18,9 +18,8 @@ extension GestureRuntime {
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
     guard !tables.eventRecords.isEmpty else { return }
-    // The list is taken out while in use, and put back at the end (an access that spans a call
-    // the compiler cannot see would keep every access to it checked in a build with exclusivity
-    // checks); so is the list of each phase's touches below.
+    // The list is taken out while in use and put back at the end, as the runtime's other lists
+    // (GestureRuntime.swift); so is the list of each phase's touches below.
     var changed: [Touch] = []
     swap(&changed, &eventTouches)
     changed.clear()

@@ -168,8 +168,7 @@ extension GestureRuntime {
     }
     recognizer.startedTimerInAttempt = false
     // The list trades storage with the slot's, taken out while in use (as the runtime's other
-    // lists: an access that spans a call keeps every access to the list checked at run time in a
-    // build with exclusivity checks).
+    // lists, GestureRuntime.swift).
     var ended: [AttemptTouch] = []
     swap(&ended, &endedAttemptTouches)
     if tables.endAttempt(slot: number, releasedBy: releasingDecision, owner: runtimeNumber, touches: &ended) {

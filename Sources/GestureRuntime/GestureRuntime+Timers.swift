@@ -32,9 +32,7 @@ extension GestureRuntime {
   func queueTimer(_ timer: consuming PendingTimer) {
     assertNoUserCode(in: "queueTimer")
     let inOrder = timer.id == Self.watchdogTimerID
-    // The queue is changed out of place (as `popTimer`): its code is not all inlined, and an
-    // access that spans a call the compiler cannot see keeps every access to the queue checked
-    // at run time in a build with exclusivity checks.
+    // Out of place, as the runtime's other lists (GestureRuntime.swift).
     var queue = takeTimers()
     queue.push(timer, inOrder: inOrder)
     putBack(queue)

@@ -14,8 +14,7 @@ extension GestureRuntime {
     // The dispatch's events are gone: their list of every touch lets go of the touches, and keeps
     // its storage for the next (`allTouchesOfEvent`).
     if !eventAllTouches.isEmpty {
-      // Out of place: letting go of a touch inside the list's access would keep every access to
-      // it checked in a build with exclusivity checks (the compiler cannot see a deinit).
+      // Out of place, as the runtime's other lists (GestureRuntime.swift): it lets go of touches.
       var all: [Touch] = []
       swap(&all, &eventAllTouches)
       all.clear()

@@ -88,6 +88,13 @@ public final class GestureRuntime {
 
   /// The tables of recognizer slots and touch records (RuntimeTables.swift).
   var tables = RuntimeTables()
+  // The runtime's own lists, queues and tables below are changed out of place wherever the
+  // change may call code the compiler cannot see (an append that may grow an array, a dictionary
+  // or set operation, a release that may run a deinit): taken out into a local (swapped with an
+  // empty one, or `take()` from an optional), changed there, and swapped back. With exclusivity
+  // checks on, one access to a class property left open across such a call keeps every access
+  // to that property checked at run time; changed out of place, the property is proved
+  // exclusive at compile time. (The tables are still changed in place.)
   /// The touches of the attempt a reset just ended, let go of outside the tables' access; its
   /// storage goes back and forth with the slots' (`RuntimeTables.endAttempt`).
   var endedAttemptTouches: [AttemptTouch] = []

@@ -60,9 +60,7 @@ struct LiveTouchTable {
 extension GestureRuntime {
   /// Lists a record as live (its touch is down).
   func insertLive(_ number: Int) {
-    // The table is changed out of place: its dictionary's code is not inlined, and an access that
-    // spans a call the compiler cannot see keeps every access to the table checked in a build
-    // with exclusivity checks.
+    // Out of place, as the runtime's other lists (GestureRuntime.swift).
     var live = LiveTouchTable()
     swap(&live, &liveTouches)
     let place = live.insert(number, identifier: tables.records[number].touch.identifier)

@@ -210,9 +210,7 @@ extension GestureRuntime {
   func listDetached(_ recognizer: GestureRecognizer, slot number: Int) {
     guard number != 0, !tables.slots[number].awaitsRelease else { return }
     tables.slots[number].awaitsRelease = true
-    // Changed out of place, as the runtime's other lists: an append may call into code the
-    // compiler cannot see (a new buffer), and an access that spans such a call keeps every access
-    // to the list checked at run time in a build with exclusivity checks.
+    // Out of place, as the runtime's other lists (GestureRuntime.swift).
     var detached: [Int] = []
     swap(&detached, &detachedRecognizers)
     detached.append(number)
