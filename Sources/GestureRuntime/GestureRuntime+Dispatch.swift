@@ -34,7 +34,7 @@ extension GestureRuntime {
     // they may be due before the next dispatch (the rest of the inbox waits for it).
     if !inboxTimers.isEmpty {
       applyTimerRequests()
-      userCodeAsked = !inbox.isEmpty
+      userCodeAsked = !inbox.isEmpty || !inboxTimers.isEmpty
     }
     isDispatching = false
     if !deferred.isEmpty { runDeferred() }

@@ -94,7 +94,8 @@ public final class GestureRuntime {
   // empty one, or `take()` from an optional), changed there, and swapped back. With exclusivity
   // checks on, one access to a class property left open across such a call keeps every access
   // to that property checked at run time; changed out of place, the property is proved
-  // exclusive at compile time. (The tables are still changed in place.)
+  // exclusive at compile time. (The tables are still changed in place, and so are the pointer
+  // state's hover records, which the compiler proves exclusive as they are.)
   /// The touches of the attempt a reset just ended, let go of outside the tables' access; its
   /// storage goes back and forth with the slots' (`RuntimeTables.endAttempt`).
   var endedAttemptTouches: [AttemptTouch] = []
@@ -205,9 +206,9 @@ public final class GestureRuntime {
   }
 
   // Timers.
-  /// The pending timers. Optional only so that the queue can be taken out while it changes
-  /// (`queueTimer`, `popTimer`), leaving nothing behind that costs anything: it is never nil
-  /// otherwise.
+  /// The pending timers. Optional only so that the queue can be taken out while it is changed or
+  /// read through (`queueTimer`, `popTimer`, `pendingTimersInOrder`), leaving nothing behind that
+  /// costs anything: it is never nil otherwise.
   var timers: TimerQueue? = TimerQueue()
   var timerGeneration: UInt64 = 0
   /// The deadline last reported to ``nextTimerDeadlineDidChange``.
