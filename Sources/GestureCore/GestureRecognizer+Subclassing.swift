@@ -33,10 +33,12 @@ extension GestureRecognizer {
       target = mapped
     }
     requestedState = target
-    requestedThisDelivery = true
     if let host {
       host.recognizer(self, requested: target, reason: reason)
-    } else if let host = hostOfWindow {
+      return
+    }
+    askedWithoutHost = true
+    if let host = hostOfWindow {
       // Not yet in an attempt: the runtime of its view's window starts one (behaviour reference
       // §1.7).
       host.recognizer(self, requested: target, reason: reason)

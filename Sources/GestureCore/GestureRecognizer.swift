@@ -87,8 +87,11 @@ open class GestureRecognizer {
   }
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
-  /// Whether the subclass asked for a state during the current delivery (<doc:BehaviourReference> §1.4).
-  package final var requestedThisDelivery = false
+  /// Whether the subclass asked for a state while it had no host (its view had left the tree),
+  /// since it last got one. A runtime learns of the states asked through it from the calls it
+  /// gets; this tells it of those that went elsewhere during a delivery in which the recognizer
+  /// left it (<doc:BehaviourReference> §1.4).
+  package final internal(set) var askedWithoutHost = false
   /// The state an action being sent reports as ``state``.
   package final var actionState: State?
   /// The recognizer's slot in a runtime's table: what the runtime keeps about the recognizer's
@@ -103,6 +106,7 @@ open class GestureRecognizer {
     set {
       UnownedHost.replace(&storedHost, with: newValue)
       hostIdentifier = newValue.map { ObjectIdentifier($0) }
+      if newValue != nil && askedWithoutHost { askedWithoutHost = false }
     }
   }
   /// The identity of ``host``, comparable without loading the unowned reference.

@@ -147,8 +147,7 @@ extension GestureRuntime {
       let touches = [tables.records[record].touch]
       for entryIndex in 0..<tables.records[record].entries.count {
         guard let recognizer = recognizerIfDeliverable(record, at: entryIndex) else { continue }
-        recognizer.requestedThisDelivery = false
-        ignoredThisDelivery = 0
+        beginDelivery(to: recognizer)
         deliver(phase, touches, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: false, delivered: 1)
       }

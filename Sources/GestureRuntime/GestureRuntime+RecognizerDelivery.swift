@@ -53,8 +53,7 @@ extension GestureRuntime {
       guard let recognizer = tables.slots[number].recognizer, !recognizer.requestedState.isTerminal,
         recognizer.isAttached
       else { continue }
-      recognizer.requestedThisDelivery = false
-      ignoredThisDelivery = 0
+      beginDelivery(to: recognizer)
       var delivered = 0
       var cancelled = false
       for phase in phases {
@@ -103,8 +102,7 @@ extension GestureRuntime {
     let count = tables.records[record].entries.count
     for index in 0..<count {
       guard let recognizer = recognizerIfDeliverable(record, at: index) else { continue }
-      recognizer.requestedThisDelivery = false
-      ignoredThisDelivery = 0
+      beginDelivery(to: recognizer)
       deliver(phase, touches, to: recognizer, event: event)
       afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
     }
@@ -134,6 +132,23 @@ extension GestureRuntime {
     }
     for touch in changed where (record(of: touch).map { tables.records[$0].liveIndex } ?? -1) < 0 { all.append(touch) }
     return all
+  }
+
+  /// Starts the count of what the recognizer asks and ignores during its delivery.
+  @inline(__always)
+  func beginDelivery(to recognizer: GestureRecognizer) {
+    recognizerInDelivery = ObjectIdentifier(recognizer)
+    askedInDelivery = false
+    ignoredThisDelivery = 0
+  }
+
+  /// Whether the recognizer just delivered to asked for a state during its delivery. What it
+  /// asked through this runtime set `askedInDelivery`; while it has this runtime as its host, it
+  /// asks through nothing else. One that left this runtime during the delivery (its view left the
+  /// tree) may have asked without a host since, or through the runtime of another window.
+  @inline(__always)
+  func askedDuringDelivery(_ recognizer: GestureRecognizer) -> Bool {
+    askedInDelivery || (recognizer.hostIdentifier != ObjectIdentifier(self) && recognizer.askedWithoutHost)
   }
 
   @inline(__always)
@@ -194,8 +209,8 @@ extension GestureRuntime {
       forceFinish(recognizer, reason: "its touches were cancelled")
       return
     }
-    if (state == .began || state == .changed) && !recognizer.requestedThisDelivery
-      && !recognizer.trackedTouches.isEmpty && ignoredThisDelivery < delivered
+    if (state == .began || state == .changed) && !recognizer.trackedTouches.isEmpty
+      && ignoredThisDelivery < delivered && !askedDuringDelivery(recognizer)
     {
       recognizer.requestedState = .changed
       if heldRequestIsMoot(recognizer, .changed) { return }

@@ -87,7 +87,6 @@ extension GestureRuntime {
       if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
         let touches = recognizer.trackedTouches
         let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
-        recognizer.requestedThisDelivery = false
         stopReason = reason
         callTouchMethod(.cancelled, touches, of: recognizer, event)
         stopReason = nil

@@ -171,7 +171,6 @@ extension GestureRuntime {
       if timer.id == Self.watchdogTimerID { return watchdogFired(recognizer) }
       if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
       guard !recognizer.requestedState.isTerminal else { return }
-      recognizer.requestedThisDelivery = false
       callTimerFired(recognizer, timer.id)
     }
   }

@@ -116,6 +116,12 @@ public final class GestureRuntime {
   /// How many touches the recognizer being delivered to ignored during the delivery
   /// (<doc:BehaviourReference> §2.5).
   var ignoredThisDelivery = 0
+  /// The recognizer being delivered to (`beginDelivery`), or the last one: its requests set
+  /// `askedInDelivery`.
+  var recognizerInDelivery: ObjectIdentifier?
+  /// Whether the recognizer being delivered to asked for a state during the delivery, through
+  /// this runtime (`askedDuringDelivery`).
+  var askedInDelivery = false
 
   // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
   /// This runtime's number, which the recognizers it gave slots carry (`GestureRecognizer.runtimeSlot`).
@@ -270,7 +276,6 @@ public final class GestureRuntime {
     for participant in tables.participants where tables.slots[slot(ofListed: participant)].participating {
       let recognizer = recognizer(inListed: participant)
       recognizer.startedTimerInAttempt = false
-      recognizer.requestedThisDelivery = false
       recognizer.actionState = nil
       recognizer.lastTouchLocations.clear()
       recognizer.requestedState = .possible

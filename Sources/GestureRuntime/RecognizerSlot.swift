@@ -3,8 +3,8 @@ import Synchronization
 
 /// What the runtime keeps about one recognizer of its tree: a slot of its table, indexed by the
 /// number the recognizer carries (`slot(_:)`, `ownSlot(_:)`). Only the rules read or write it.
-/// The recognizer itself keeps that number, what its subclass asked during a delivery, the
-/// touches it tracks (its own to read) and whether it started a timer since its reset.
+/// The recognizer itself keeps that number, the touches it tracks (its own to read) and whether
+/// it started a timer since its reset.
 struct RecognizerSlot {
   /// The recognizer the slot was given to (nil for slot 0 and free slots): what the timers, which
   /// name slots by number, fire for. It stays set until the slot is given back, once the

@@ -220,6 +220,85 @@ struct StatesAndActionsTests {
       ])
   }
 
+  /// Begins at its first touch, then runs `onMoved` from every `touchesMoved`.
+  final class MoveHook: GestureRecognizer {
+    var onMoved: (MoveHook) -> Void = { _ in }
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { setState(.began) }
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) { onMoved(self) }
+  }
+
+  @Test("1.4 A state asked for another recognizer during a delivery leaves the implicit changed in place")
+  func implicitChangedAfterAskingForAnother() {
+    let h = Harness()
+    let other = h.add(ScriptedRecognizer(), "other")
+    other.onBegan = [[.began]]
+    let hook = h.add(MoveHook(), "hook")
+    let delegate = TestDelegate()
+    delegate.simultaneous = { _, _ in true }
+    hook.delegate = delegate
+    // `other` asks nothing when it moves: it gets a `changed` of its own anyway.
+    hook.onMoved = { _ in other.setState(.ended) }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 15, 10, at: 0.1)
+    #expect(
+      h.decisions == [
+        "0 state other possible → began: began",
+        "0 state hook possible → began: began",
+        "0 action other began at (10, 10)",
+        "0 action hook began at (10, 10)",
+        "0.1 state other began → changed: changed",
+        "0.1 state other changed → ended: ended",
+        "0.1 state hook began → changed: changed",
+        "0.1 action other changed at (15, 10)",
+        "0.1 action other ended at (15, 10)",
+        "0.1 action hook changed at (15, 10)",
+        "0.1 reset other",
+      ])
+  }
+
+  @Test(
+    "1.4 A recognizer removed from its view during its delivery, that then asks for a state, gets no implicit changed"
+  )
+  func noImplicitChangedAfterAskingWithoutHost() {
+    let h = Harness()
+    let hook = h.add(MoveHook(), "hook")
+    hook.onMoved = { hook in
+      hook.view?.removeGestureRecognizer(hook)
+      // No host any more: the state is the recognizer's own (no runtime publishes it), and the
+      // runtime then cancels the attempt.
+      hook.setState(.changed)
+    }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 15, 10, at: 0.1)
+    #expect(
+      h.decisions == [
+        "0 state hook possible → began: began",
+        "0 action hook began at (10, 10)",
+        "0.1 state hook changed → cancelled: removed from its view",
+        "0.1 action hook cancelled at (15, 10)",
+        "0.1 reset hook",
+      ])
+  }
+
+  @Test("1.4 A recognizer removed from its view during its delivery, that asks for nothing, gets the implicit changed")
+  func implicitChangedAfterRemovalWithoutAsking() {
+    let h = Harness()
+    let hook = h.add(MoveHook(), "hook")
+    hook.onMoved = { hook in hook.view?.removeGestureRecognizer(hook) }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 15, 10, at: 0.1)
+    #expect(
+      h.decisions == [
+        "0 state hook possible → began: began",
+        "0 action hook began at (10, 10)",
+        "0.1 state hook began → changed: changed",
+        "0.1 action hook changed at (15, 10)",
+        "0.1 state hook changed → cancelled: removed from its view",
+        "0.1 action hook cancelled at (15, 10)",
+        "0.1 reset hook",
+      ])
+  }
+
   @Test("1.5 Actions go out after every recognizer has seen the event and before the views are told")
   func actionOrder() {
     let h = Harness()
