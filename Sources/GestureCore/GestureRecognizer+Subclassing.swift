@@ -57,7 +57,7 @@ extension GestureRecognizer {
     if let host {
       host.recognizer(self, ignores: touch)
     } else {
-      trackedTouches.removeAll { $0 === touch }
+      stopTracking(touch)
     }
   }
 

@@ -111,10 +111,13 @@ open class GestureRecognizer {
   }
   /// The identity of ``host``, comparable without loading the unowned reference.
   package final private(set) var hostIdentifier: ObjectIdentifier?
-  /// The touches being tracked, in the order they began (runtime bookkeeping; see ``touches``).
-  package final var trackedTouches: [Touch] = []
-  /// Where the last touches lifted (``location(in:)`` once none is left).
-  package final var lastTouchLocations: [Point] = []
+  /// The touches being tracked, in the order they began (see ``touches``), and where the last
+  /// ones lifted (``location(in:)`` once none is left). Internal, so that this module, which
+  /// reads them on every call of the subclass, proves its accesses exclusive; a runtime changes
+  /// them through the methods of "Tracked touches" below. Changed out of place: an access open
+  /// across a change that may let go of a touch or grow the list could overlap another.
+  final var storedTrackedTouches: [Touch] = []
+  final var storedLastTouchLocations: [Point] = []
   package final var additionOrder = 0
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
@@ -336,10 +339,11 @@ open class GestureRecognizer {
   open func location(in view: View?) -> Point {
     // The lists are read by index (they are not sequences).
     let centroid: Point
-    if !trackedTouches.isEmpty {
-      centroid = Self.centroid(trackedTouches.indices.lazy.map { self.trackedTouches[$0].locationInWindow })
-    } else if !lastTouchLocations.isEmpty {
-      centroid = Self.centroid(lastTouchLocations.indices.lazy.map { self.lastTouchLocations[$0] })
+    if !storedTrackedTouches.isEmpty {
+      centroid = Self.centroid(
+        storedTrackedTouches.indices.lazy.map { self.storedTrackedTouches[$0].locationInWindow })
+    } else if !storedLastTouchLocations.isEmpty {
+      centroid = Self.centroid(storedLastTouchLocations.indices.lazy.map { self.storedLastTouchLocations[$0] })
     } else {
       return .zero
     }
@@ -349,26 +353,26 @@ open class GestureRecognizer {
   /// The location of the touch at `index` (0 ..< ``numberOfTouches``) in `view`'s coordinates.
   public final func location(ofTouch index: Int, in view: View?) -> Point {
     precondition(
-      index >= 0 && index < trackedTouches.count,
-      "\(displayName): touch index \(index) out of range 0..<\(trackedTouches.count)")
-    return trackedTouches[index].location(in: view)
+      index >= 0 && index < storedTrackedTouches.count,
+      "\(displayName): touch index \(index) out of range 0..<\(storedTrackedTouches.count)")
+    return storedTrackedTouches[index].location(in: view)
   }
 
   /// The number of touches the recognizer is tracking.
-  public final var numberOfTouches: Int { trackedTouches.count }
+  public final var numberOfTouches: Int { storedTrackedTouches.count }
 
   /// The touch at `index` (0 ..< ``numberOfTouches``) of those the recognizer is tracking, in
   /// the order they began. Unlike ``touches``, it builds no array.
   public final func touch(at index: Int) -> Touch {
     precondition(
-      index >= 0 && index < trackedTouches.count,
-      "\(displayName): touch index \(index) out of range 0..<\(trackedTouches.count)")
-    return trackedTouches[index]
+      index >= 0 && index < storedTrackedTouches.count,
+      "\(displayName): touch index \(index) out of range 0..<\(storedTrackedTouches.count)")
+    return storedTrackedTouches[index]
   }
 
   /// The touches the recognizer is tracking, in the order they began (a new array on each call:
   /// per-event code reads ``numberOfTouches`` and ``touch(at:)`` instead).
-  public final var touches: [Touch] { trackedTouches }
+  public final var touches: [Touch] { storedTrackedTouches }
 
   /// The centroid of a sequence of points.
   @inlinable

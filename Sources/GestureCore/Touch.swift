@@ -203,6 +203,6 @@ public struct TouchEvent {
 
   /// The touches of the event that `recognizer` is tracking (UIKit's `touches(for:)`).
   public func touches(for recognizer: GestureRecognizer) -> [Touch] {
-    allTouches.filter { touch in recognizer.trackedTouches.contains { $0 === touch } }
+    allTouches.filter { touch in recognizer.storedTrackedTouches.contains { $0 === touch } }
   }
 }

@@ -176,7 +176,7 @@ extension GestureRuntime {
       if recognizer.delaysTouchesEnded { withholds |= 2 }
     }
     tables.hold(touch, record: record, slot: ownSlot(recognizer), withholds: withholds)
-    recognizer.trackedTouches.append(touch)
+    recognizer.track(touch)
   }
 
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).

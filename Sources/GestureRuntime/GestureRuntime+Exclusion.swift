@@ -31,7 +31,7 @@ extension GestureRuntime {
     let mark = markRequirementComponent(of: winner, into: &members, depthFirst: true)
     for other in members
     where other !== winner && tables.slots[slot(other)].excludedBy == 0 && tables.slots[slot(other)].held
-      && other.trackedTouches.isEmpty && !touchEndedNow(other)
+      && other.numberOfTouches == 0 && !touchEndedNow(other)
     {
       considerExclusion(of: other, by: winner, componentMark: mark)
     }
@@ -52,7 +52,7 @@ extension GestureRuntime {
       let number = slot(ofListed: tables.participants[index])
       let excludable =
         tables.slots[number].participating && other.publishedState == .possible && !tables.slots[number].sentAction
-        && (!other.trackedTouches.isEmpty || touchEndedNow(other))
+        && (other.numberOfTouches > 0 || touchEndedNow(other))
       if excludable { tables.excludableTracking.append(tables.participants[index]) }
     }
   }
@@ -75,7 +75,7 @@ extension GestureRuntime {
       guard other.publishedState == .possible, !tables.slots[otherSlot].sentAction else { return }
       // V must be tracking a touch that is down or ends now; a held recognizer joined to the
       // winner through requirements is reached even after its touches ended (behaviour reference §3.10).
-      if other.trackedTouches.isEmpty && !touchEndedNow(other) {
+      if other.numberOfTouches == 0 && !touchEndedNow(other) {
         guard tables.slots[otherSlot].held else { return }
         if componentMark == nil { componentMark = markRequirementComponent(of: winner) }
         guard tables.slots[otherSlot].mark == componentMark else { return }

@@ -96,9 +96,9 @@ extension GestureRuntime: GestureHost {
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch) {
     // The recognizer no longer tracks the touch, at once: its touches and their number are its
     // own to read.
-    recognizer.trackedTouches.removeAll { $0 === touch }
+    recognizer.stopTracking(touch)
     let cancels = recognizer.cancelsTouchesInView
-    let trackedNone = recognizer.trackedTouches.isEmpty
+    let trackedNone = recognizer.numberOfTouches == 0
     if isDispatching {
       ask(.ignore(recognizer, touch, cancelsTouchesInView: cancels, trackedNone: trackedNone))
     } else {

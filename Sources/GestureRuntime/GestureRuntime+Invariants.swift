@@ -78,7 +78,7 @@ extension GestureRuntime {
       if !listed.insert(ObjectIdentifier(recognizer)).inserted { return "\(name) is listed twice as a participant" }
       if !tables.slots[slot(recognizer)].listed { return "\(name) is a participant not marked as listed" }
       guard tables.slots[slot(recognizer)].participating else {
-        if !tables.slots[slot(recognizer)].attemptTouches.isEmpty || !recognizer.trackedTouches.isEmpty {
+        if !tables.slots[slot(recognizer)].attemptTouches.isEmpty || recognizer.numberOfTouches > 0 {
           return "\(name) keeps touches after its reset"
         }
         // (It may still be listed as the target of a requirement of a recognizer in an attempt.)

@@ -170,31 +170,7 @@ extension GestureRuntime {
   /// Stops tracking touches, remembering where the last ones lifted (<doc:BehaviourReference> §4, location).
   func removeTracked(_ touches: [Touch], from recognizer: GestureRecognizer) {
     assertNoUserCode(in: "removeTracked")
-    let before = recognizer.trackedTouches.count
-    if before == 0 { return }
-    if touches.count == 1 {
-      let lifted = touches[0]
-      if before == 1 {
-        // The common case: the recognizer's only touch lifted.
-        guard recognizer.trackedTouches[0] === lifted else { return }
-        recognizer.trackedTouches.clear()
-        listForWatchdog(recognizer)
-        recognizer.lastTouchLocations.clear()
-        recognizer.lastTouchLocations.append(lifted.locationInWindow)
-        return
-      }
-      for index in 0..<before where recognizer.trackedTouches[index] === lifted {
-        recognizer.trackedTouches.remove(at: index)
-        break
-      }
-    } else {
-      recognizer.trackedTouches.removeAll { touch in touches.contains { $0 === touch } }
-    }
-    if recognizer.trackedTouches.isEmpty && before > 0 {
-      listForWatchdog(recognizer)
-      recognizer.lastTouchLocations.clear()
-      for touch in touches { recognizer.lastTouchLocations.append(touch.locationInWindow) }
-    }
+    if recognizer.stopTracking(lifted: touches) { listForWatchdog(recognizer) }
   }
 
   /// After a recognizer handled an event (`delivered` touches of it): the implicit `changed` of a
@@ -205,11 +181,11 @@ extension GestureRuntime {
   func afterDelivery(_ recognizer: GestureRecognizer, inputCancelled: Bool, delivered: Int) {
     assertNoUserCode(in: "afterDelivery")
     let state = recognizer.requestedState
-    if inputCancelled && !state.isTerminal && recognizer.trackedTouches.isEmpty {
+    if inputCancelled && !state.isTerminal && recognizer.numberOfTouches == 0 {
       forceFinish(recognizer, reason: "its touches were cancelled")
       return
     }
-    if (state == .began || state == .changed) && !recognizer.trackedTouches.isEmpty
+    if (state == .began || state == .changed) && recognizer.numberOfTouches > 0
       && ignoredThisDelivery < delivered && !askedDuringDelivery(recognizer)
     {
       recognizer.requestedState = .changed

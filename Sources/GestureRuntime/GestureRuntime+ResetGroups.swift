@@ -178,8 +178,8 @@ extension GestureRuntime {
     if !ended.isEmpty { ended.clear() }
     swap(&ended, &endedAttemptTouches)
     dropTimerRequests(of: recognizer, slot: number)
-    if !recognizer.trackedTouches.isEmpty { recognizer.trackedTouches.clear() }
-    if !recognizer.lastTouchLocations.isEmpty { recognizer.lastTouchLocations.clear() }
+    recognizer.forgetTrackedTouches()
+    recognizer.forgetLiftLocations()
     removedParticipants += 1
     recognizer.requestedState = .possible
     recognizer.publishedState = .possible

@@ -84,8 +84,8 @@ extension GestureRuntime {
   func stopAttempt(of recognizers: [GestureRecognizer], reason: String) {
     assertNoUserCode(in: "stopAttempt")
     for recognizer in recognizers where tables.slots[slot(recognizer)].participating {
-      if !recognizer.trackedTouches.isEmpty && !recognizer.requestedState.isTerminal {
-        let touches = recognizer.trackedTouches
+      if recognizer.numberOfTouches > 0 && !recognizer.requestedState.isTerminal {
+        let touches = recognizer.touches
         let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
         stopReason = reason
         callTouchMethod(.cancelled, touches, of: recognizer, event)

@@ -12,7 +12,7 @@ extension GestureRuntime {
       // A slot stays given while the list names it (`freeDetachedSlots`): a candidate listed by
       // user code after the last dispatch's resolution still has its recognizer.
       let recognizer = recognizer(inSlot: tables.watchdogCandidates[index])
-      guard recognizer.trackedTouches.isEmpty && !recognizer.publishedState.isTerminal
+      guard recognizer.numberOfTouches == 0 && !recognizer.publishedState.isTerminal
       else { continue }
       let number = slot(recognizer)
       guard tables.startWatchdog(slot: number) else { continue }
@@ -40,7 +40,7 @@ extension GestureRuntime {
     let number = ownSlot(recognizer)
     tables.slots[number].watchdogPending = false
     guard tables.slots[number].participating, !recognizer.publishedState.isTerminal,
-      recognizer.trackedTouches.isEmpty
+      recognizer.numberOfTouches == 0
     else { return }
     // A held recognizer waits for its targets' own watchdogs, which decide it; only when
     // every target it waits for is itself held (a deadlock) does its own watchdog act.

@@ -267,7 +267,7 @@ public final class GestureRuntime {
       // Not the touches of one listed here but gone to another runtime since (listed until the
       // list is compacted): it may track touches there.
       if recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: participant) {
-        recognizer.trackedTouches.clear()
+        recognizer.forgetTrackedTouches()
       }
     }
     // A recognizer caught mid-attempt ends it here, silently (no runtime is left to publish
@@ -277,7 +277,7 @@ public final class GestureRuntime {
       let recognizer = recognizer(inListed: participant)
       recognizer.startedTimerInAttempt = false
       recognizer.actionState = nil
-      recognizer.lastTouchLocations.clear()
+      recognizer.forgetLiftLocations()
       recognizer.requestedState = .possible
       recognizer.publishedState = .possible
       callReset(recognizer)

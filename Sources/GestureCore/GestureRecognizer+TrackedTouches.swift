@@ -1,0 +1,68 @@
+// Tracked touches: what a runtime changes of the touches a recognizer tracks. The subclass reads
+// them (``GestureRecognizer/numberOfTouches``, ``GestureRecognizer/touch(at:)``,
+// ``GestureRecognizer/location(in:)``); only a runtime changes them, through these methods, so
+// that every access to their storage is made in this module. Each change takes the list out,
+// changes it and puts it back: the stored list is never held across a change that may let go of
+// a touch or grow it.
+extension GestureRecognizer {
+  /// Starts tracking `touch` (collected for the recognizer at touch-down).
+  package final func track(_ touch: Touch) {
+    var touches: [Touch] = []
+    swap(&touches, &storedTrackedTouches)
+    touches.append(touch)
+    swap(&touches, &storedTrackedTouches)
+  }
+
+  /// Stops tracking `touch` (the recognizer ignores it), without noting where it lifted.
+  package final func stopTracking(_ touch: Touch) {
+    guard storedTrackedTouches.contains(where: { $0 === touch }) else { return }
+    var touches: [Touch] = []
+    swap(&touches, &storedTrackedTouches)
+    touches.removeAll { $0 === touch }
+    swap(&touches, &storedTrackedTouches)
+  }
+
+  /// Stops tracking the touches of `lifted` (their touches ended or were cancelled). Returns
+  /// whether that left none of the touches it tracked: then where the touches of `lifted` are
+  /// is noted as where the last ones lifted (``location(in:)``).
+  package final func stopTracking(lifted: [Touch]) -> Bool {
+    let before = storedTrackedTouches.count
+    if before == 0 { return false }
+    var touches: [Touch] = []
+    swap(&touches, &storedTrackedTouches)
+    if lifted.count == 1 {
+      // The common case, one touch; most often the recognizer's only one.
+      if let index = touches.firstIndex(where: { $0 === lifted[0] }) { touches.remove(at: index) }
+    } else {
+      touches.removeAll { touch in lifted.contains { $0 === touch } }
+    }
+    let trackedNone = touches.isEmpty
+    swap(&touches, &storedTrackedTouches)
+    if trackedNone {
+      var locations: [Point] = []
+      swap(&locations, &storedLastTouchLocations)
+      while !locations.isEmpty { locations.removeLast() }
+      for touch in lifted { locations.append(touch.locationInWindow) }
+      swap(&locations, &storedLastTouchLocations)
+    }
+    return trackedNone
+  }
+
+  /// Forgets the touches it tracks, without noting where they are (its attempt ended).
+  package final func forgetTrackedTouches() {
+    guard !storedTrackedTouches.isEmpty else { return }
+    var touches: [Touch] = []
+    swap(&touches, &storedTrackedTouches)
+    while !touches.isEmpty { touches.removeLast() }
+    swap(&touches, &storedTrackedTouches)
+  }
+
+  /// Forgets where the last touches lifted (its attempt ended).
+  package final func forgetLiftLocations() {
+    guard !storedLastTouchLocations.isEmpty else { return }
+    var locations: [Point] = []
+    swap(&locations, &storedLastTouchLocations)
+    while !locations.isEmpty { locations.removeLast() }
+    swap(&locations, &storedLastTouchLocations)
+  }
+}
