@@ -51,7 +51,7 @@ extension GestureRuntime {
     swap(&touches, &scratchTouches)
     for number in order {
       guard let recognizer = tables.slots[number].recognizer, !recognizer.requestedState.isTerminal,
-        recognizer.isAttached
+        isStillAttached(recognizer)
       else { continue }
       beginDelivery(to: recognizer)
       var delivered = 0

@@ -12,6 +12,7 @@ extension GestureRuntime {
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
+    participantsMayBeDetached = true
     guard recognizer.runtimeSlot.owner == runtimeNumber else { return }
     let number = recognizer.runtimeSlot.index
     if tables.slots[number].participating {
@@ -28,6 +29,7 @@ extension GestureRuntime {
   }
 
   func viewWillBeRemoved(_ view: View) {
+    participantsMayBeDetached = true
     var recognizers: [GestureRecognizer] = []
     var stack = [view]
     while let current = stack.popLast() {
@@ -58,6 +60,20 @@ extension GestureRuntime {
         self.markDirty(record)
       }
     }
+  }
+
+  /// Whether a recognizer in an attempt here is still on its view (one that left it gets no
+  /// more touches). Only a scene change this runtime hears of starts the way off: a recognizer
+  /// leaves its view (`recognizerWillBeRemoved`), or its view leaves the tree
+  /// (`viewWillBeRemoved`), after which the recognizer may leave its view unheard. The attempts
+  /// such a change concerns are stopped by the work it queues, so until that has run
+  /// (`participantsMayBeDetached`, cleared by a dispatch that starts with no work queued) the
+  /// recognizer is asked; otherwise it is on its view, which debug builds check.
+  @inline(__always)
+  func isStillAttached(_ recognizer: GestureRecognizer) -> Bool {
+    if participantsMayBeDetached { return recognizer.isAttached }
+    assert(recognizer.isAttached, "\(recognizer.displayName) left its view unheard during its attempt")
+    return true
   }
 
   /// Drops from the participants the recognizers that a detach unlisted (their view left the

@@ -122,6 +122,9 @@ public final class GestureRuntime {
   /// Whether the recognizer being delivered to asked for a state during the delivery, through
   /// this runtime (`askedDuringDelivery`).
   var askedInDelivery = false
+  /// Whether a scene change heard since a dispatch last started with no work queued may have
+  /// taken a recognizer in an attempt off its view (`isStillAttached`).
+  var participantsMayBeDetached = false
 
   // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
   /// This runtime's number, which the recognizers it gave slots carry (`GestureRecognizer.runtimeSlot`).

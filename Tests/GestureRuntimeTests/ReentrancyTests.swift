@@ -76,6 +76,49 @@ struct ReentrancyTests {
       ])
   }
 
+  /// Runs `onMoved` from every `touchesMoved` (once), and counts its deliveries.
+  final class MoveHook: GestureRecognizer {
+    var onMoved: (MoveHook) -> Void = { _ in }
+    var moves = 0
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { setState(.began) }
+    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+      moves += 1
+      let hook = onMoved
+      onMoved = { _ in }
+      hook(self)
+    }
+  }
+
+  @Test(
+    "A recognizer taken off a view that left the tree, before the queued input that precedes its cancellation, gets none of that input"
+  )
+  func recognizerOffRemovedViewGetsNoQueuedInput() {
+    let h = Harness()
+    let hook = h.add(MoveHook(), "hook")
+    let view = h.view
+    hook.onMoved = { hook in
+      // Queued first: this input is dispatched before the change below cancels the attempt.
+      h.runtime.send(TouchInput(id: 1, phase: .moved, x: 30, y: 10), at: Timestamp(seconds: 0.1))
+      view.removeFromSuperview()
+      // The view is out of the tree: no runtime hears of this.
+      view.removeGestureRecognizer(hook)
+    }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 20, 10, at: 0.1)
+    #expect(hook.moves == 1)
+    #expect(hook.view == nil)
+    #expect(
+      h.decisions == [
+        "0 state hook possible → began: began",
+        "0 action hook began at (10, 10)",
+        "0.1 state hook began → changed: changed",
+        "0.1 action hook changed at (20, 10)",
+        "0.1 state hook changed → cancelled: its view was removed",
+        "0.1 action hook cancelled at (30, 10)",
+        "0.1 reset hook",
+      ])
+  }
+
   @Test("An action that removes its own view: the recognizer is cancelled in a dispatch of its own")
   func removeOwnView() {
     let h = Harness()
