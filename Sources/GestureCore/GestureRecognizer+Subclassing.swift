@@ -78,14 +78,14 @@ extension GestureRecognizer {
       timerDelayMemo2 = timerDelayMemo
       timerDelayMemo = (delay, microseconds)
     }
-    startedTimerInAttempt = true
+    storedStartedTimerInAttempt = true
     host.recognizer(self, startTimer: id, afterMicroseconds: microseconds)
   }
 
   /// Subclass API: cancels the timer `id` if it is pending. Without a runtime the call does
   /// nothing (a recognizer leaving its runtime's tree leaves with no timer pending).
   public final func cancelTimer(_ id: Int = 0) {
-    guard startedTimerInAttempt, let host else { return }
+    guard storedStartedTimerInAttempt, let host else { return }
     host.recognizer(self, cancelTimer: id)
   }
 

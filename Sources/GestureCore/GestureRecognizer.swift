@@ -35,13 +35,13 @@ open class GestureRecognizer {
 
   /// The object consulted about beginning, simultaneity, failure requirements and touches.
   public final weak var delegate: (any GestureRecognizerDelegate)? {
-    didSet { mayHaveDelegate = delegate != nil }
+    didSet { storedMayHaveDelegate = delegate != nil }
   }
   /// Whether a delegate was set (it may have gone away since): lets the runtime skip the weak
   /// load, a side-table round trip, for the many recognizers that never had one.
-  package final private(set) var mayHaveDelegate = false
+  package final var mayHaveDelegate: Bool { storedMayHaveDelegate }
   /// The delegate, loaded only when one was set.
-  package final var delegateIfAny: (any GestureRecognizerDelegate)? { mayHaveDelegate ? delegate : nil }
+  package final var delegateIfAny: (any GestureRecognizerDelegate)? { storedMayHaveDelegate ? delegate : nil }
 
   /// Whether the recognizer takes part; disabling it while it tracks touches cancels it
   /// (<doc:BehaviourReference> §2.6).
@@ -131,14 +131,23 @@ open class GestureRecognizer {
   /// recognizer's timers whenever its attempt ends, and clears this then: until a timer is started
   /// again, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap cancels
   /// three timers at each touch-down).
-  package final var startedTimerInAttempt = false
+  package final var startedTimerInAttempt: Bool {
+    get { storedStartedTimerInAttempt }
+    set { storedStartedTimerInAttempt = newValue }
+  }
 
-  // The storage of the public properties above (except the weak `delegate`) and of `host`,
-  // private, so that this module sees every access to it and proves those accesses exclusive. In
+  // The storage of the public properties above (except the weak `delegate`), of `host` and of
+  // the `package` properties this module also reads on the per-event path (`mayHaveDelegate`,
+  // `startedTimerInAttempt`; the tracked touches are stored above), not reachable from other
+  // modules, so that this module sees every access to it and proves those accesses exclusive. In
   // a build with exclusivity checks on, a stored property that other modules can reach is
-  // checked at run time at every access, from any module. (The `package` properties the runtime
-  // reads on every event stay stored: their accessors would be calls in every build, as
+  // checked at run time at every access, from any module. (The other `package` properties the
+  // runtime reads on every event stay stored: their accessors would be calls in every build, as
   // cross-module optimization inlines only public code.)
+  private final var storedMayHaveDelegate = false
+  /// Read and written by the subclassing API (another file), and by a runtime through
+  /// ``startedTimerInAttempt``.
+  final var storedStartedTimerInAttempt = false
   private final var storedName: String
   // Held unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
   // `deinit` detaches its recognizers, so this never outlives the view.
