@@ -33,12 +33,10 @@ extension GestureRecognizer {
       target = mapped
     }
     requestedState = target
+    storedStateRequestCount &+= 1
     if let host {
       host.recognizer(self, requested: target, reason: reason)
-      return
-    }
-    askedWithoutHost = true
-    if let host = hostOfWindow {
+    } else if let host = hostOfWindow {
       // Not yet in an attempt: the runtime of its view's window starts one (behaviour reference
       // §1.7).
       host.recognizer(self, requested: target, reason: reason)

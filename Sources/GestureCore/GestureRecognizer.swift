@@ -87,11 +87,9 @@ open class GestureRecognizer {
   }
 
   package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
-  /// Whether the subclass asked for a state while it had no host (its view had left the tree),
-  /// since it last got one. A runtime learns of the states asked through it from the calls it
-  /// gets; this tells it of those that went elsewhere during a delivery in which the recognizer
-  /// left it (<doc:BehaviourReference> §1.4).
-  package final internal(set) var askedWithoutHost = false
+  /// How many states the subclass has asked for (wrapping): a runtime compares it before and
+  /// after a delivery, for a request that did not reach it (<doc:BehaviourReference> §1.4).
+  package final var stateRequestCount: UInt32 { storedStateRequestCount }
   /// The state an action being sent reports as ``state``.
   package final var actionState: State?
   /// The recognizer's slot in a runtime's table: what the runtime keeps about the recognizer's
@@ -106,7 +104,6 @@ open class GestureRecognizer {
     set {
       UnownedHost.replace(&storedHost, with: newValue)
       hostIdentifier = newValue.map { ObjectIdentifier($0) }
-      if newValue != nil && askedWithoutHost { askedWithoutHost = false }
     }
   }
   /// The identity of ``host``, comparable without loading the unowned reference.
@@ -145,6 +142,8 @@ open class GestureRecognizer {
   // runtime reads on every event stay stored: their accessors would be calls in every build, as
   // cross-module optimization inlines only public code.)
   private final var storedMayHaveDelegate = false
+  /// Counted by the subclassing API (another file).
+  final var storedStateRequestCount: UInt32 = 0
   /// Read and written by the subclassing API (another file), and by a runtime through
   /// ``startedTimerInAttempt``.
   final var storedStartedTimerInAttempt = false

@@ -139,16 +139,17 @@ extension GestureRuntime {
   func beginDelivery(to recognizer: GestureRecognizer) {
     recognizerInDelivery = ObjectIdentifier(recognizer)
     askedInDelivery = false
+    stateRequestsAtDelivery = recognizer.stateRequestCount
     ignoredThisDelivery = 0
   }
 
   /// Whether the recognizer just delivered to asked for a state during its delivery. What it
-  /// asked through this runtime set `askedInDelivery`; while it has this runtime as its host, it
-  /// asks through nothing else. One that left this runtime during the delivery (its view left the
-  /// tree) may have asked without a host since, or through the runtime of another window.
+  /// asked through this runtime set `askedInDelivery`; the recognizer's own count of requests
+  /// also tells of those that went elsewhere (one taken off its view during the delivery asks
+  /// without a host, or through the runtime of another window), read only when nothing came here.
   @inline(__always)
   func askedDuringDelivery(_ recognizer: GestureRecognizer) -> Bool {
-    askedInDelivery || (recognizer.hostIdentifier != ObjectIdentifier(self) && recognizer.askedWithoutHost)
+    askedInDelivery || recognizer.stateRequestCount != stateRequestsAtDelivery
   }
 
   @inline(__always)

@@ -122,9 +122,13 @@ public final class GestureRuntime {
   /// Whether the recognizer being delivered to asked for a state during the delivery, through
   /// this runtime (`askedDuringDelivery`).
   var askedInDelivery = false
-  /// Whether a scene change heard since a dispatch last started with no work queued may have
-  /// taken a recognizer in an attempt off its view (`isStillAttached`).
+  /// The recognizer's count of states asked for when its delivery began (`askedDuringDelivery`).
+  var stateRequestsAtDelivery: UInt32 = 0
+  /// Whether a scene change heard since a dispatch last found every recognizer in an attempt on
+  /// a view in the tree may have taken one off its view (`isStillAttached`).
   var participantsMayBeDetached = false
+  /// How many calls telling of a scene change are running (`isStillAttached`).
+  var sceneChangesBeingMade = 0
 
   // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
   /// This runtime's number, which the recognizers it gave slots carry (`GestureRecognizer.runtimeSlot`).

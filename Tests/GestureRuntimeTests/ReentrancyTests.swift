@@ -119,6 +119,39 @@ struct ReentrancyTests {
       ])
   }
 
+  @Test(
+    "A recognizer moved to another view of its window in its touch method, that asks for a state, then gets a queued move without asking: the implicit changed"
+  )
+  func implicitChangedAfterMoveWithinWindow() {
+    let h = Harness()
+    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    h.window.addSubview(other)
+    let hook = h.add(MoveHook(), "hook")
+    let view = h.view
+    hook.onMoved = { hook in
+      // Queued ahead of the cancellation the removal below queues.
+      h.runtime.send(TouchInput(id: 1, phase: .moved, x: 30, y: 10), at: Timestamp(seconds: 0.1))
+      view.removeGestureRecognizer(hook)
+      other.addGestureRecognizer(hook)
+      hook.setState(.changed)
+    }
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 20, 10, at: 0.1)
+    #expect(hook.moves == 2)
+    #expect(
+      h.decisions == [
+        "0 state hook possible → began: began",
+        "0 action hook began at (10, 10)",
+        "0.1 state hook began → changed: changed",
+        "0.1 action hook changed at (20, -390)",
+        "0.1 state hook changed → changed: changed",
+        "0.1 action hook changed at (30, -390)",
+        "0.1 state hook changed → cancelled: removed from its view",
+        "0.1 action hook cancelled at (30, -390)",
+        "0.1 reset hook",
+      ])
+  }
+
   @Test("An action that removes its own view: the recognizer is cancelled in a dispatch of its own")
   func removeOwnView() {
     let h = Harness()
