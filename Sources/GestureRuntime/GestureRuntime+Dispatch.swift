@@ -24,9 +24,6 @@ extension GestureRuntime {
     // first, as part of this dispatch: slots are given back only once the participants they name
     // are off the list.
     if userCodeAsked { applyInbox() }
-    if participantsMayBeDetached && sceneChangesBeingMade == 0 && participantsAreInTree() {
-      participantsMayBeDetached = false
-    }
     isDispatching = true
     // Inside the dispatch: a recognizer let go of with its slot may run a `deinit` that sends
     // input, which then waits for this dispatch to end.

@@ -45,7 +45,6 @@ extension GestureRuntime: GestureHost {
   func recognizer(
     _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: () -> String
   ) {
-    if ObjectIdentifier(recognizer) == recognizerInDelivery { askedInDelivery = true }
     if isDispatching && heldRequestIsMoot(recognizer, state) { return }
     var text: String?
     if let stopReason {

@@ -51,7 +51,7 @@ extension GestureRuntime {
     swap(&touches, &scratchTouches)
     for number in order {
       guard let recognizer = tables.slots[number].recognizer, !recognizer.requestedState.isTerminal,
-        isStillAttached(recognizer)
+        recognizer.isAttached
       else { continue }
       beginDelivery(to: recognizer)
       var delivered = 0
@@ -137,19 +137,16 @@ extension GestureRuntime {
   /// Starts the count of what the recognizer asks and ignores during its delivery.
   @inline(__always)
   func beginDelivery(to recognizer: GestureRecognizer) {
-    recognizerInDelivery = ObjectIdentifier(recognizer)
-    askedInDelivery = false
     stateRequestsAtDelivery = recognizer.stateRequestCount
     ignoredThisDelivery = 0
   }
 
-  /// Whether the recognizer just delivered to asked for a state during its delivery. What it
-  /// asked through this runtime set `askedInDelivery`; the recognizer's own count of requests
-  /// also tells of those that went elsewhere (one taken off its view during the delivery asks
-  /// without a host, or through the runtime of another window), read only when nothing came here.
+  /// Whether the recognizer just delivered to asked for a state during its delivery, wherever
+  /// the request went (one taken off its view during the delivery asks without a host, or
+  /// through the runtime of another window): the recognizer counts its requests.
   @inline(__always)
   func askedDuringDelivery(_ recognizer: GestureRecognizer) -> Bool {
-    askedInDelivery || recognizer.stateRequestCount != stateRequestsAtDelivery
+    recognizer.stateRequestCount != stateRequestsAtDelivery
   }
 
   @inline(__always)

@@ -12,9 +12,6 @@ extension GestureRuntime {
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
-    participantsMayBeDetached = true
-    sceneChangesBeingMade += 1
-    defer { sceneChangesBeingMade -= 1 }
     guard recognizer.runtimeSlot.owner == runtimeNumber else { return }
     let number = recognizer.runtimeSlot.index
     if tables.slots[number].participating {
@@ -31,9 +28,6 @@ extension GestureRuntime {
   }
 
   func viewWillBeRemoved(_ view: View) {
-    participantsMayBeDetached = true
-    sceneChangesBeingMade += 1
-    defer { sceneChangesBeingMade -= 1 }
     var recognizers: [GestureRecognizer] = []
     var stack = [view]
     while let current = stack.popLast() {
@@ -64,34 +58,6 @@ extension GestureRuntime {
         self.markDirty(record)
       }
     }
-  }
-
-  /// Whether a recognizer in an attempt here is still on its view (one that left it gets no
-  /// more touches). A recognizer on a view in this runtime's tree leaves it only by way of a
-  /// change this runtime hears of: it leaves its view (`recognizerWillBeRemoved`), or its view
-  /// leaves the tree (`viewWillBeRemoved`), after which it may leave its view unheard. Such a
-  /// change sets `participantsMayBeDetached`, and the recognizer is asked until a dispatch starts
-  /// with every recognizer in an attempt on a view in the tree (`participantsAreInTree`), and not
-  /// from inside the call that tells of the change (`sceneChangesBeingMade`: a change made
-  /// outside any dispatch stops the attempts it concerns at once, in a dispatch of its own,
-  /// before the view takes the recognizer off or leaves the tree); then it is on its view,
-  /// which debug builds check.
-  @inline(__always)
-  func isStillAttached(_ recognizer: GestureRecognizer) -> Bool {
-    if participantsMayBeDetached { return recognizer.isAttached }
-    assert(recognizer.isAttached, "\(recognizer.displayName) left its view unheard during its attempt")
-    return true
-  }
-
-  /// Whether every recognizer in an attempt here is on a view in the tree (looked at only after
-  /// a scene change: `isStillAttached`).
-  func participantsAreInTree() -> Bool {
-    for index in 0..<tables.participants.count {
-      let number = slot(ofListed: tables.participants[index])
-      guard tables.slots[number].participating else { continue }
-      if !isInTree(recognizer(inSlot: number)) { return false }
-    }
-    return true
   }
 
   /// Drops from the participants the recognizers that a detach unlisted (their view left the

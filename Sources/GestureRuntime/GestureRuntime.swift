@@ -116,19 +116,9 @@ public final class GestureRuntime {
   /// How many touches the recognizer being delivered to ignored during the delivery
   /// (<doc:BehaviourReference> §2.5).
   var ignoredThisDelivery = 0
-  /// The recognizer being delivered to (`beginDelivery`), or the last one: its requests set
-  /// `askedInDelivery`.
-  var recognizerInDelivery: ObjectIdentifier?
-  /// Whether the recognizer being delivered to asked for a state during the delivery, through
-  /// this runtime (`askedDuringDelivery`).
-  var askedInDelivery = false
-  /// The recognizer's count of states asked for when its delivery began (`askedDuringDelivery`).
+  /// The count of states the recognizer being delivered to had asked for when its delivery began
+  /// (`askedDuringDelivery`).
   var stateRequestsAtDelivery: UInt32 = 0
-  /// Whether a scene change heard since a dispatch last found every recognizer in an attempt on
-  /// a view in the tree may have taken one off its view (`isStillAttached`).
-  var participantsMayBeDetached = false
-  /// How many calls telling of a scene change are running (`isStillAttached`).
-  var sceneChangesBeingMade = 0
 
   // Recognizers: what the runtime keeps about each (its table of slots) and those in an attempt.
   /// This runtime's number, which the recognizers it gave slots carry (`GestureRecognizer.runtimeSlot`).

@@ -76,19 +76,6 @@ struct ReentrancyTests {
       ])
   }
 
-  /// Runs `onMoved` from every `touchesMoved` (once), and counts its deliveries.
-  final class MoveHook: GestureRecognizer {
-    var onMoved: (MoveHook) -> Void = { _ in }
-    var moves = 0
-    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { setState(.began) }
-    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
-      moves += 1
-      let hook = onMoved
-      onMoved = { _ in }
-      hook(self)
-    }
-  }
-
   @Test(
     "A recognizer taken off a view that left the tree, before the queued input that precedes its cancellation, gets none of that input"
   )

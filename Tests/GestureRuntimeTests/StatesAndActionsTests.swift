@@ -220,13 +220,6 @@ struct StatesAndActionsTests {
       ])
   }
 
-  /// Begins at its first touch, then runs `onMoved` from every `touchesMoved`.
-  final class MoveHook: GestureRecognizer {
-    var onMoved: (MoveHook) -> Void = { _ in }
-    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { setState(.began) }
-    override func touchesMoved(_ touches: [Touch], with event: TouchEvent) { onMoved(self) }
-  }
-
   @Test("1.4 A state asked for another recognizer during a delivery leaves the implicit changed in place")
   func implicitChangedAfterAskingForAnother() {
     let h = Harness()

@@ -145,6 +145,21 @@ public final class TestDelegate: GestureRecognizerDelegate {
   }
 }
 
+/// Begins at its first touch; runs `onMoved` from the first `touchesMoved` after it is set, and
+/// counts the moves it gets.
+public final class MoveHook: GestureRecognizer {
+  public var onMoved: (MoveHook) -> Void = { _ in }
+  public private(set) var moves = 0
+
+  public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { setState(.began) }
+  public override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    moves += 1
+    let hook = onMoved
+    onMoved = { _ in }
+    hook(self)
+  }
+}
+
 /// A recognizer scripted by the test: it asks for the states queued for each callback, so a
 /// test can drive the runtime through any sequence, legal or not.
 public final class ScriptedRecognizer: GestureRecognizer {
