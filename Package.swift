@@ -8,8 +8,8 @@ import PackageDescription
 ///
 /// `-enforce-exclusivity=unchecked`: exclusive-access checks stay on in debug builds (and so in
 /// the tests); in release builds they cost a thread-local look-up on every class-property access
-/// on the per-event path. W1 on 0273efb: 5,048 instructions per event as shipped, 11,408 with the
-/// checks on and without cross-module optimization (63 checks per event).
+/// on the per-event path. W1 on a285bc0: 5,037 instructions per event as shipped, 11,656 with the
+/// checks on and without cross-module optimization (66 checks per event).
 /// `@exclusivity(unchecked)` on the properties is no substitute: other modules of the package
 /// still check their accesses. It goes once the per-event state lives in the runtime's own tables
 /// (BENCHMARKS.md).
