@@ -134,13 +134,13 @@ open class GestureRecognizer {
   }
 
   // The storage of the public properties above (except the weak `delegate`), of `host` and of
-  // the `package` properties this module also reads on the per-event path (`mayHaveDelegate`,
-  // `startedTimerInAttempt`; the tracked touches are stored above), not reachable from other
-  // modules, so that this module sees every access to it and proves those accesses exclusive. In
-  // a build with exclusivity checks on, a stored property that other modules can reach is
-  // checked at run time at every access, from any module. (The other `package` properties the
-  // runtime reads on every event stay stored: their accessors would be calls in every build, as
-  // cross-module optimization inlines only public code.)
+  // the `package` properties this module also reads or writes on the per-event path
+  // (`mayHaveDelegate`, `startedTimerInAttempt`, `stateRequestCount`; the tracked touches are
+  // stored above), not reachable from other modules, so that this module sees every access to it
+  // and proves those accesses exclusive. In a build with exclusivity checks on, a stored property
+  // that other modules can reach is checked at run time at every access, from any module. (The
+  // other `package` properties the runtime reads on every event stay stored: their accessors
+  // would be calls in every build, as cross-module optimization inlines only public code.)
   private final var storedMayHaveDelegate = false
   /// Counted by the subclassing API (another file).
   final var storedStateRequestCount: UInt32 = 0
