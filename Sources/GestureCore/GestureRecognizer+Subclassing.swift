@@ -41,7 +41,7 @@ extension GestureRecognizer {
       // §1.7).
       host.recognizer(self, requested: target, reason: reason)
     } else {
-      publishedState = target
+      storedPublishedState = target
     }
   }
 

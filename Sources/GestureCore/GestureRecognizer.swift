@@ -28,7 +28,10 @@ open class GestureRecognizer {
   }
 
   /// The published state without the override that actions see.
-  package final var publishedState: State = .possible
+  package final var publishedState: State {
+    get { storedPublishedState }
+    set { storedPublishedState = newValue }
+  }
 
   /// The view the recognizer is attached to.
   public final var view: View? { storedView?.object }
@@ -95,7 +98,10 @@ open class GestureRecognizer {
   /// The recognizer's slot in a runtime's table: what the runtime keeps about the recognizer's
   /// attempt (its touches and what it withholds of them, its requirement edges, its timers, its
   /// place in the rules' passes) lives there, not here.
-  package final var runtimeSlot = RuntimeSlotNumber()
+  package final var runtimeSlot: RuntimeSlotNumber {
+    get { storedRuntimeSlot }
+    set { storedRuntimeSlot = newValue }
+  }
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
   /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
   /// attempt; a recognizer leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).
@@ -115,7 +121,12 @@ open class GestureRecognizer {
   /// across a change that may let go of a touch or grow the list could overlap another.
   final var storedTrackedTouches: [Touch] = []
   final var storedLastTouchLocations: [Point] = []
-  package final var additionOrder = 0
+  /// The order in which the recognizer was added to its view, among its view's recognizers
+  /// (ties between recognizers are broken by it).
+  package final var additionOrder: Int {
+    get { storedAdditionOrder }
+    set { storedAdditionOrder = newValue }
+  }
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
   package final var staticRequirements: [UnownedRecognizer] = []
@@ -134,14 +145,20 @@ open class GestureRecognizer {
   }
 
   // The storage of the public properties above (except the weak `delegate`), of `host` and of
-  // the `package` properties this module also reads or writes on the per-event path
-  // (`mayHaveDelegate`, `startedTimerInAttempt`, `stateRequestCount`; the tracked touches are
-  // stored above), not reachable from other modules, so that this module sees every access to it
-  // and proves those accesses exclusive. In a build with exclusivity checks on, a stored property
-  // that other modules can reach is checked at run time at every access, from any module. (The
-  // other `package` properties the runtime reads on every event stay stored: their accessors
-  // would be calls in every build, as cross-module optimization inlines only public code.)
+  // the `package` properties a runtime reads or writes on the per-event path (`publishedState`,
+  // `runtimeSlot`, `additionOrder`, `isAttached`, `mayHaveDelegate`, `startedTimerInAttempt`,
+  // `stateRequestCount`; the tracked touches are stored above), not reachable from other modules,
+  // so that this module sees every access to it and proves those accesses exclusive. In a build
+  // with exclusivity checks on, a stored property that other modules can reach is checked at run
+  // time at every access, from any module. The price is a call per access from another module
+  // in every build (cross-module optimization inlines only public code): a few instructions
+  // against the check's eighty-odd.
   private final var storedMayHaveDelegate = false
+  /// Written by the subclassing API (another file), and by a runtime through ``publishedState``.
+  final var storedPublishedState = State.possible
+  private final var storedRuntimeSlot = RuntimeSlotNumber()
+  private final var storedAdditionOrder = 0
+  private final var storedIsAttached = false
   /// Counted by the subclassing API (another file).
   final var storedStateRequestCount: UInt32 = 0
   /// Read and written by the subclassing API (another file), and by a runtime through
@@ -201,14 +218,17 @@ open class GestureRecognizer {
 
   package final func attach(to view: View?) {
     UnownedReference.replace(&storedView, with: view)
-    isAttached = view != nil
+    storedIsAttached = view != nil
     viewIdentifier = view.map { ObjectIdentifier($0) }
     if view == nil { host = nil }
   }
 
   /// Whether ``view`` is set, readable without loading the unowned reference (which costs a
   /// reference-count round trip on the per-event path).
-  package final private(set) var isAttached = false
+  package final var isAttached: Bool { storedIsAttached }
+  /// Whether the subclass has not asked for a final state and the recognizer is attached: what a
+  /// runtime asks before it delivers a touch, in one call.
+  package final var isUndecidedAndAttached: Bool { !storedRequestedState.isTerminal && storedIsAttached }
   /// The identity of ``view``, comparable without loading the unowned reference.
   package final private(set) var viewIdentifier: ObjectIdentifier?
 

@@ -94,15 +94,20 @@ public final class Touch {
   }
   /// The number of the runtime's record of this touch in that runtime's table, while the runtime
   /// still needs it (owner 0: none).
-  package var runtimeRecord = RuntimeSlotNumber()
+  package var runtimeRecord: RuntimeSlotNumber {
+    get { storedRuntimeRecord }
+    set { storedRuntimeRecord = newValue }
+  }
 
-  // The storage of the public properties above, private: see `GestureRecognizer`'s.
+  // The storage of the public properties above and of `runtimeRecord`, private: see
+  // `GestureRecognizer`'s.
   private var storedPhase: TouchPhase
   private var storedLocationInWindow: Point
   private var storedPreviousLocationInWindow: Point
   private var storedTimestamp: Timestamp
   private var storedTapCount: Int
   private var storedView: View?
+  private var storedRuntimeRecord = RuntimeSlotNumber()
   private var storedForce: Double
   private var storedMaximumPossibleForce: Double
   private var storedMajorRadius: Double

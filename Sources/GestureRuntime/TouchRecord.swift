@@ -175,7 +175,7 @@ extension GestureRuntime {
   @inline(__always)
   func recognizerIfDeliverable(_ number: Int, at index: Int) -> GestureRecognizer? {
     guard let recognizer = tables.recognizer(ofEntry: index, in: number) else { return nil }
-    return !recognizer.requestedState.isTerminal && recognizer.isAttached ? recognizer : nil
+    return recognizer.isUndecidedAndAttached ? recognizer : nil
   }
 
   /// Whether `recognizer` still holds the touch of record `number` in its current attempt here.
