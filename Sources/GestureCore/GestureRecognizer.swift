@@ -80,7 +80,7 @@ open class GestureRecognizer {
     get { storedAllowedTouchTypes }
     set {
       storedAllowedTouchTypes = newValue
-      allowedTouchTypeMask = Self.mask(newValue)
+      storedAllowedTouchTypeMask = Self.mask(newValue)
     }
   }
   /// Whether an attempt refuses a touch of a different type than its first (default true).
@@ -89,7 +89,8 @@ open class GestureRecognizer {
     set { storedRequiresExclusiveTouchType = newValue }
   }
 
-  package final private(set) var allowedTouchTypeMask: UInt8 = 0b1111
+  /// The allowed touch types as bits (``bit(for:)``), for a runtime's test at touch-down.
+  package final var allowedTouchTypeMask: UInt8 { storedAllowedTouchTypeMask }
   /// How many states the subclass has asked for (wrapping): a runtime compares it before and
   /// after a delivery, for a request that did not reach it (<doc:BehaviourReference> §1.4).
   package final var stateRequestCount: UInt32 { storedStateRequestCount }
@@ -109,11 +110,11 @@ open class GestureRecognizer {
     get { storedHost?.object }
     set {
       UnownedHost.replace(&storedHost, with: newValue)
-      hostIdentifier = newValue.map { ObjectIdentifier($0) }
+      storedHostIdentifier = newValue.map { ObjectIdentifier($0) }
     }
   }
   /// The identity of ``host``, comparable without loading the unowned reference.
-  package final private(set) var hostIdentifier: ObjectIdentifier?
+  package final var hostIdentifier: ObjectIdentifier? { storedHostIdentifier }
   /// The touches being tracked, in the order they began (see ``touches``), and where the last
   /// ones lifted (``location(in:)`` once none is left). Internal, so that this module, which
   /// reads them on every call of the subclass, proves its accesses exclusive; a runtime changes
@@ -146,8 +147,9 @@ open class GestureRecognizer {
 
   // The storage of the public properties above (except the weak `delegate`), of `host` and of
   // the `package` properties a runtime reads or writes on the per-event path (`publishedState`,
-  // `runtimeSlot`, `additionOrder`, `isAttached`, `mayHaveDelegate`, `startedTimerInAttempt`,
-  // `stateRequestCount`; the tracked touches are stored above), not reachable from other modules,
+  // `runtimeSlot`, `additionOrder`, `isAttached`, `allowedTouchTypeMask`, `hostIdentifier`,
+  // `viewIdentifier`, `mayHaveDelegate`, `startedTimerInAttempt`, `stateRequestCount`; the tracked
+  // touches are stored above), not reachable from other modules,
   // so that this module sees every access to it and proves those accesses exclusive. In a build
   // with exclusivity checks on, a stored property that other modules can reach is checked at run
   // time at every access, from any module. The price is a call per access from another module
@@ -159,6 +161,9 @@ open class GestureRecognizer {
   private final var storedRuntimeSlot = RuntimeSlotNumber()
   private final var storedAdditionOrder = 0
   private final var storedIsAttached = false
+  private final var storedAllowedTouchTypeMask: UInt8 = 0b1111
+  private final var storedHostIdentifier: ObjectIdentifier?
+  private final var storedViewIdentifier: ObjectIdentifier?
   /// Counted by the subclassing API (another file).
   final var storedStateRequestCount: UInt32 = 0
   /// Read and written by the subclassing API (another file), and by a runtime through
@@ -219,7 +224,7 @@ open class GestureRecognizer {
   package final func attach(to view: View?) {
     UnownedReference.replace(&storedView, with: view)
     storedIsAttached = view != nil
-    viewIdentifier = view.map { ObjectIdentifier($0) }
+    storedViewIdentifier = view.map { ObjectIdentifier($0) }
     if view == nil { host = nil }
   }
 
@@ -230,7 +235,7 @@ open class GestureRecognizer {
   /// runtime asks before it delivers a touch, in one call.
   package final var isUndecidedAndAttached: Bool { !storedRequestedState.isTerminal && storedIsAttached }
   /// The identity of ``view``, comparable without loading the unowned reference.
-  package final private(set) var viewIdentifier: ObjectIdentifier?
+  package final var viewIdentifier: ObjectIdentifier? { storedViewIdentifier }
 
   // MARK: Subclassing API (overridable)
 

@@ -50,9 +50,7 @@ extension GestureRuntime {
     var touches: [Touch] = []
     swap(&touches, &scratchTouches)
     for number in order {
-      guard let recognizer = tables.slots[number].recognizer, !recognizer.requestedState.isTerminal,
-        recognizer.isAttached
-      else { continue }
+      guard let recognizer = tables.slots[number].recognizer, recognizer.isUndecidedAndAttached else { continue }
       beginDelivery(to: recognizer)
       var delivered = 0
       var cancelled = false
