@@ -73,7 +73,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
 
   /// The press timer.
   private static let pressTimer = 0
-  /// The preceding taps; their timers are 1 (interval), 2 (duration) and 3 (landing).
+  /// The preceding taps; their timers are 1 (interval), 2 (duration) and 3 (landing). Copied
+  /// out around a rule that calls the recognizer back, as ``TapGestureRecognizer`` does with its
+  /// own.
   private var taps = TapSequence(timersFrom: 1)
   /// Fingers of the press that are down.
   private var fingersDown = 0
@@ -127,7 +129,9 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     default: return
     }
     if inTapPhase {
-      _ = taps.touchesBegan(touches.count, on: self, tapSettings)
+      var rules = taps
+      _ = rules.touchesBegan(touches.count, on: self, tapSettings)
+      taps = rules
       return
     }
     cancelTimer(taps.intervalTimer)
@@ -157,7 +161,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     switch requestedState {
     case .possible:
       if inTapPhase {
-        _ = taps.touchesMoved(touches, on: self, tapSettings)
+        let rules = taps
+        _ = rules.touchesMoved(touches, on: self, tapSettings)
         return
       }
       guard let origin = pressOrigin else { return }
@@ -182,8 +187,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         fail("lifted before \(formatNumber(minimumPressDuration.secondsValue)) s")
         return
       }
-      if taps.touchesEnded(touches.count, on: self, tapSettings) {
-        startTimer(taps.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
+      var rules = taps
+      let completed = rules.touchesEnded(touches.count, on: self, tapSettings)
+      taps = rules
+      if completed {
+        startTimer(rules.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
       }
     default:
       break
@@ -211,7 +219,8 @@ open class LongPressGestureRecognizer: GestureRecognizer {
         "the press did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s of the tap"
       )
     } else {
-      _ = taps.timerFired(id, on: self, tapSettings)
+      let rules = taps
+      _ = rules.timerFired(id, on: self, tapSettings)
     }
   }
 

@@ -44,6 +44,7 @@ open class PanGestureRecognizer: GestureRecognizer {
   private var offset = Point.zero
   private var tracker = VelocityTracker()
   /// The fingers that lifted or were cancelled in the latest event that took some, with where.
+  /// Changed out of place, as ``SwipeGestureRecognizer``'s lists are.
   private var gone: [(identifier: Int, point: Point)] = []
 
   // The settings' storage, private, so that this module sees every access to it and proves
@@ -175,13 +176,16 @@ open class PanGestureRecognizer: GestureRecognizer {
   private func noteGone(_ touches: [Touch], _ event: TouchEvent) {
     // An earlier entry belongs to this event only if the event lists that touch: the event is the
     // one whose earlier phase (ended before cancelled) removed it.
-    if !gone.isEmpty {
+    var list: [(identifier: Int, point: Point)] = []
+    swap(&list, &gone)
+    if !list.isEmpty {
       let sameEvent = event.allTouches.contains { touch in
-        (touch.phase == .ended || touch.phase == .cancelled) && gone.contains { $0.identifier == touch.identifier }
+        (touch.phase == .ended || touch.phase == .cancelled) && list.contains { $0.identifier == touch.identifier }
       }
-      if !sameEvent { gone.removeAllKeepingStorage() }
+      if !sameEvent { list.removeAllKeepingStorage() }
     }
-    for touch in touches { gone.append((touch.identifier, touch.locationInWindow)) }
+    for touch in touches { list.append((touch.identifier, touch.locationInWindow)) }
+    swap(&list, &gone)
   }
 
   /// Ends when the last finger lifts; fails if it had not begun.
@@ -228,6 +232,9 @@ open class PanGestureRecognizer: GestureRecognizer {
     raw = .zero
     offset = .zero
     tracker.removeAll()
-    gone.removeAllKeepingStorage()
+    var list: [(identifier: Int, point: Point)] = []
+    swap(&list, &gone)
+    list.removeAllKeepingStorage()
+    swap(&list, &gone)
   }
 }

@@ -104,6 +104,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
   private var startTime = Timestamp.zero
   private var fingers = 0
   private var ruledOut: Direction = []
+  /// Where each finger of the attempt touched down. This list and the next are changed out of
+  /// place (taken out, changed, put back), as the runtime's own lists are: an access open across a
+  /// change that may grow the list could overlap another, and the compiler would then check every
+  /// access to the property at run time, in a build with exclusivity checks on.
   private var startPoints: [Point] = []
   /// With several required fingers: where each tracked finger was (in the order of
   /// ``GestureCore/GestureRecognizer/touch(at:)``) when the last required one landed. Empty
@@ -147,7 +151,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     guard requestedState == .possible else { return }
     if fingers == 0 { startTime = event.timestamp }
     fingers += touches.count
-    for touch in touches { startPoints.append(touch.initialLocationInWindow) }
+    var points: [Point] = []
+    swap(&points, &startPoints)
+    for touch in touches { points.append(touch.initialLocationInWindow) }
+    swap(&points, &startPoints)
     if fingers > numberOfTouchesRequired {
       fail("\(fingers) fingers down, \(numberOfTouchesRequired) required")
       return
@@ -155,7 +162,10 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     guard fingers == numberOfTouchesRequired, numberOfTouches == numberOfTouchesRequired else { return }
     measuring = true
     if numberOfTouchesRequired > 1 {
-      for index in 0..<numberOfTouches { origins.append(touch(at: index).locationInWindow) }
+      var points: [Point] = []
+      swap(&points, &origins)
+      for index in 0..<numberOfTouches { points.append(touch(at: index).locationInWindow) }
+      swap(&points, &origins)
     }
   }
 
@@ -254,8 +264,13 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     fingers = 0
     ruledOut = []
     measuring = false
-    startPoints.removeAllKeepingStorage()
-    origins.removeAllKeepingStorage()
+    var points: [Point] = []
+    swap(&points, &startPoints)
+    points.removeAllKeepingStorage()
+    swap(&points, &startPoints)
+    swap(&points, &origins)
+    points.removeAllKeepingStorage()
+    swap(&points, &origins)
   }
 }
 

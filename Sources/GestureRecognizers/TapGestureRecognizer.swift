@@ -61,7 +61,10 @@ open class TapGestureRecognizer: GestureRecognizer {
     set { settings.allowableTouchTimeSeparation = newValue }
   }
 
-  /// The tap rules; its timers are 0 (interval), 1 (duration) and 2 (landing).
+  /// The tap rules; its timers are 0 (interval), 1 (duration) and 2 (landing). Copied out
+  /// before a rule that calls the recognizer back (`on: self`), and stored again after one that
+  /// changes it: an access to the property open across such a call would make the compiler check
+  /// every access to it at run time, in a build with exclusivity checks on.
   private var sequence = TapSequence(timersFrom: 0)
 
   /// The buttons a pointer press must use, exactly (UIKit's `buttonMaskRequired`; default
@@ -115,41 +118,49 @@ open class TapGestureRecognizer: GestureRecognizer {
       pressedButtons = []
       if !judgeButtons(event) { return }
     }
-    _ = sequence.touchesBegan(touches.count, on: self, settings)
+    var rules = sequence
+    _ = rules.touchesBegan(touches.count, on: self, settings)
+    sequence = rules
   }
 
   /// Fails when the fingers move too far (<doc:BehaviourReference> §4).
   open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtons(event) { return }
-    _ = sequence.touchesMoved(touches, on: self, settings)
+    let rules = sequence
+    _ = rules.touchesMoved(touches, on: self, settings)
   }
 
   /// Counts a completed tap; recognizes at the last one.
   open override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
     guard requestedState == .possible else { return }
     if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtonsAtLift(event) { return }
-    guard sequence.touchesEnded(touches.count, on: self, settings) else { return }
-    let taps = sequence.tapsCompleted
+    var rules = sequence
+    let completed = rules.touchesEnded(touches.count, on: self, settings)
+    sequence = rules
+    guard completed else { return }
+    let taps = rules.tapsCompleted
     if taps >= numberOfTapsRequired {
       setState(
         .ended, reason: numberOfTapsRequired == 1 ? "recognized" : "tap \(taps) of \(numberOfTapsRequired) ended")
     } else {
-      startTimer(sequence.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
+      startTimer(rules.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
     }
   }
 
   /// Fails.
   open override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
-    sequence.fail(self, "its touch was cancelled")
+    let rules = sequence
+    rules.fail(self, "its touch was cancelled")
   }
 
   /// Handles the interval, duration and landing timers.
   open override func timerFired(_ id: Int) {
-    if sequence.timerFired(id, on: self, settings) { return }
-    if id == sequence.intervalTimer {
-      let next = sequence.tapsCompleted + 1
-      sequence.fail(
+    let rules = sequence
+    if rules.timerFired(id, on: self, settings) { return }
+    if id == rules.intervalTimer {
+      let next = rules.tapsCompleted + 1
+      rules.fail(
         self,
         "tap \(next) did not begin within \(formatNumber(maximumIntervalBetweenSuccessiveTaps.secondsValue)) s")
     }
