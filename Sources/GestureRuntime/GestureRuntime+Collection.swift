@@ -137,7 +137,7 @@ extension GestureRuntime {
             depthOfView = (identifier, depth)
           }
         }
-        startAttempt(recognizer, depth: depth)
+        startAttempt(recognizer, slot: number, depth: depth)
         if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
       tables.collect(slot: number, for: record, sequence: sequence, touchType: touch.type)
@@ -146,13 +146,16 @@ extension GestureRuntime {
       {
         suppressors += 1
       }
-      if !asksAboutPairs { handOver(touch, to: recognizer, record) }
+      if !asksAboutPairs { handOver(touch, to: recognizer, slot: number, record) }
     }
     if asksAboutPairs {
       // The delegates and subclasses are asked about the pairs before any recognizer holds the
       // touch, as they always were.
       if gatherDynamicRequirements(collected, touch) { edgesAdded = true }
-      for index in 0..<collected.count { handOver(touch, to: collected[index], record) }
+      // The delegates may have moved recognizers between runtimes: each slot is looked up again.
+      for index in 0..<collected.count {
+        handOver(touch, to: collected[index], slot: ownSlot(collected[index]), record)
+      }
     }
     if edgesAdded { detectCycles() }
     // Judged when the view calls are planned: a recognizer that ignores the touch in the
@@ -168,14 +171,14 @@ extension GestureRuntime {
   /// The recognizer holds the new touch: withholding it from the view while undecided
   /// (<doc:BehaviourReference> §2.9, 2.10) and tracking it.
   @inline(__always)
-  func handOver(_ touch: Touch, to recognizer: GestureRecognizer, _ record: Int) {
+  func handOver(_ touch: Touch, to recognizer: GestureRecognizer, slot number: Int, _ record: Int) {
     assertNoUserCode(in: "handOver")
     var withholds: UInt8 = 0
     if recognizer.publishedState == .possible {
       if recognizer.delaysTouchesBegan { withholds |= 1 }
       if recognizer.delaysTouchesEnded { withholds |= 2 }
     }
-    tables.hold(touch, record: record, slot: ownSlot(recognizer), withholds: withholds)
+    tables.hold(touch, record: record, slot: number, withholds: withholds)
     recognizer.track(touch)
   }
 
@@ -200,9 +203,9 @@ extension GestureRuntime {
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.
   /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
   @inline(__always)
-  func startAttempt(_ recognizer: GestureRecognizer, depth: Int) {
+  func startAttempt(_ recognizer: GestureRecognizer, slot number: Int, depth: Int) {
     assertNoUserCode(in: "startAttempt")
-    tables.startAttempt(slot: ownSlot(recognizer), depth: depth)
+    tables.startAttempt(slot: number, depth: depth)
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
     if recognizer.staticRequirements.isEmpty { return }
     let me = ObjectIdentifier(recognizer)

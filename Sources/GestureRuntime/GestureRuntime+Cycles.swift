@@ -14,10 +14,9 @@ extension GestureRuntime {
       let number = slot(ofListed: tables.participants[index])
       for edgeIndex in tables.slots[number].requires.indices {
         let edge = tables.slots[number].requires[edgeIndex]
-        guard
-          !edge.onCycle && tables.slots[slot(edge.target)].participating
-            && !tables.slots[slot(edge.target)].requires.isEmpty
-        else { continue }
+        guard !edge.onCycle else { continue }
+        let target = slot(edge.target)
+        guard tables.slots[target].participating && !tables.slots[target].requires.isEmpty else { continue }
         if edge.origin != .requireToFail || mayLieOnStaticCycle(recognizer) { return true }
       }
     }

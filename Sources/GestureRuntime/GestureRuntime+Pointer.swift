@@ -75,7 +75,7 @@ extension GestureRuntime {
     for recognizer in collected {
       let number = ownSlot(recognizer)
       if !tables.slots[number].participating {
-        startAttempt(recognizer, depth: recognizer.view?.depth ?? 0)
+        startAttempt(recognizer, slot: number, depth: recognizer.view?.depth ?? 0)
         if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
       tables.slots[number].inputKind = kind
@@ -84,7 +84,7 @@ extension GestureRuntime {
         touchType: touch.type)
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
-    for recognizer in collected { handOver(touch, to: recognizer, record) }
+    for recognizer in collected { handOver(touch, to: recognizer, slot: ownSlot(recognizer), record) }
     if edgesAdded { detectCycles() }
     tables.eventRecords.append(record)
     markDirty(record)

@@ -39,15 +39,18 @@ extension GestureRuntime {
       return
     }
     // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
-    if let partner = solePartner(of: recognizer), tables.slots[slot(partner)].participating {
+    // A participating slot is one this runtime gave (slot 0 never participates): the partner's
+    // slot is looked up once.
+    if let partner = solePartner(of: recognizer), case let partnerSlot = slot(partner),
+      tables.slots[partnerSlot].participating
+    {
       tables.slots[ownSlot(recognizer)].resetMark = mark
-      tables.slots[ownSlot(partner)].resetMark = mark
+      tables.slots[partnerSlot].resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
         // The one requirement between the two is all the edges either has, and it ends with
         // both attempts (its targets are the two, held here, so clearing lets go of neither):
         // cleared here, without dropAttemptEdges' searches (which would also list
         // the partner as finished again, for a pass that finds it reset).
-        let partnerSlot = slot(partner)
         tables.slots[number].requires.clear()
         tables.slots[number].dependents.clear()
         tables.slots[partnerSlot].requires.clear()

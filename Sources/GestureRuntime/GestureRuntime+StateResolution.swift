@@ -137,7 +137,7 @@ extension GestureRuntime {
       recognizer.requestedState = .possible
       return false
     }
-    startAttempt(recognizer, depth: view.depth)
+    startAttempt(recognizer, slot: ownSlot(recognizer), depth: view.depth)
     return true
   }
 

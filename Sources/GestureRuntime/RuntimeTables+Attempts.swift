@@ -31,6 +31,7 @@ extension RuntimeTables {
   /// <doc:BehaviourReference> §3.4): it participates, listed once.
   @inline(__always)
   mutating func startAttempt(slot: Int, depth: Int) {
+    assert(slot != 0, "slot 0 never participates")
     slots[slot].participating = true
     slots[slot].depth = depth
     if !slots[slot].listed {
