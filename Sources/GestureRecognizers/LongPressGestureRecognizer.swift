@@ -131,7 +131,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     if inTapPhase {
       var rules = taps
       _ = rules.touchesBegan(touches.count, on: self, tapSettings)
-      taps = rules
+      taps.storeBack(rules)
       return
     }
     cancelTimer(taps.intervalTimer)
@@ -189,7 +189,7 @@ open class LongPressGestureRecognizer: GestureRecognizer {
       }
       var rules = taps
       let completed = rules.touchesEnded(touches.count, on: self, tapSettings)
-      taps = rules
+      taps.storeBack(rules)
       if completed {
         startTimer(rules.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
       }

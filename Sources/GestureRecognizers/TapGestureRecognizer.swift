@@ -63,8 +63,9 @@ open class TapGestureRecognizer: GestureRecognizer {
 
   /// The tap rules; its timers are 0 (interval), 1 (duration) and 2 (landing). Copied out
   /// before a rule that calls the recognizer back (`on: self`), and stored again after one that
-  /// changes it: an access to the property open across such a call would make the compiler check
-  /// every access to it at run time, in a build with exclusivity checks on.
+  /// changes it unless a reset came in between (``TapSequence/storeBack(_:)``): an access to the
+  /// property open across such a call would make the compiler check every access to it at run
+  /// time, in a build with exclusivity checks on.
   private var sequence = TapSequence(timersFrom: 0)
 
   /// The buttons a pointer press must use, exactly (UIKit's `buttonMaskRequired`; default
@@ -120,7 +121,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     }
     var rules = sequence
     _ = rules.touchesBegan(touches.count, on: self, settings)
-    sequence = rules
+    sequence.storeBack(rules)
   }
 
   /// Fails when the fingers move too far (<doc:BehaviourReference> §4).
@@ -137,7 +138,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     if touches.contains(where: { $0.type == .indirectPointer }) && !judgeButtonsAtLift(event) { return }
     var rules = sequence
     let completed = rules.touchesEnded(touches.count, on: self, settings)
-    sequence = rules
+    sequence.storeBack(rules)
     guard completed else { return }
     let taps = rules.tapsCompleted
     if taps >= numberOfTapsRequired {

@@ -32,6 +32,8 @@ struct TapSequence {
   /// The centroid of the first tap's fingers at the moment all its required fingers were down,
   /// in window coordinates.
   private(set) var referencePoint: Point?
+  /// How many times the sequence was reset: tells ``storeBack(_:)`` that a copy is out of date.
+  private var generation: UInt32 = 0
 
   init(timersFrom base: Int) {
     intervalTimer = base
@@ -173,8 +175,18 @@ struct TapSequence {
     return false
   }
 
+  /// Stores `changed`, a copy of this value taken out before a rule that calls the recognizer
+  /// back and changed since, unless this value was reset meanwhile. A reset wins: it ends the
+  /// attempt the copy belongs to. (That happens only when app code calls a touch method outside
+  /// a dispatch: the failure the rule asks for is then resolved at once, and the recognizer reset,
+  /// before the rule returns. Within a dispatch the request waits for the rule to return.)
+  mutating func storeBack(_ changed: TapSequence) {
+    if changed.generation == generation { self = changed }
+  }
+
   /// Forgets the attempt.
   mutating func reset() {
+    generation &+= 1
     tapsCompleted = 0
     fingersDown = 0
     mostDown = 0

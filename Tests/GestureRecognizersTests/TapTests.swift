@@ -41,6 +41,35 @@ struct TapTests {
       ])
   }
 
+  @Test(
+    "A tap given a touch method by app code outside a dispatch, and failed and reset within it, starts its next attempt clean"
+  )
+  func resetWithinAForwardedTouchMethodWins() {
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    let start = Timestamp(seconds: 0)
+    let fingers = [
+      Touch(identifier: 90, location: Point(x: 100, y: 100), timestamp: start, view: h.view),
+      Touch(identifier: 91, location: Point(x: 120, y: 100), timestamp: start, view: h.view),
+    ]
+    // Two fingers where one is required: the tap asks to fail, and its window's runtime, not
+    // dispatching, resolves that at once and resets the tap before `touchesBegan` returns. The
+    // fingers counted before the reset must not come back with the rules' copy.
+    tap.touchesBegan(fingers, with: TouchEvent(timestamp: start, allTouches: fingers))
+    h.down(1, 100, 100, at: 0.1)
+    h.up(1, 100, 100, at: 0.15)
+    #expect(
+      h.decisions == [
+        "0 state tap possible → failed: 2 fingers down, 1 required",
+        "0 reset tap",
+        "0.1 view V touchesBegan 1",
+        "0.15 state tap possible → ended: recognized",
+        "0.15 action tap ended at (100, 100)",
+        "0.15 view V touchesCancelled 1",
+        "0.15 reset tap",
+      ])
+  }
+
   @Test("A tap that lasts longer than 0.75 s fails from its timer (choice)")
   func tooLong() {
     let h = Harness()
