@@ -7,8 +7,10 @@ import GestureCore
 extension GestureRuntime {
   func addEdge(from recognizer: GestureRecognizer, to target: GestureRecognizer, origin: RequirementOrigin) {
     assertNoUserCode(in: "addEdge")
-    if tables.slots[slot(recognizer)].requires.contains(where: { $0.target === target }) { return }
-    tables.slots[ownSlot(recognizer)].requires.append(RequirementEdge(target: target, origin: origin))
+    // Given its slot first: a new slot, like slot 0 (which stays pristine), has no edge yet.
+    let number = ownSlot(recognizer)
+    if tables.slots[number].requires.contains(where: { $0.target === target }) { return }
+    tables.slots[number].requires.append(RequirementEdge(target: target, origin: origin))
     // The target lists its dependents in its slot here. A target outside this tree that another
     // runtime gave a slot (a recognizer of another window) keeps it there: it never takes part in
     // this runtime's attempts, so nothing here waits for it or needs to find its dependents. One
@@ -23,7 +25,7 @@ extension GestureRuntime {
     where self.recognizer(inSlot: tables.slots[targetSlot].dependents[index]) === recognizer {
       return
     }
-    tables.slots[targetSlot].dependents.append(ownSlot(recognizer))
+    tables.slots[targetSlot].dependents.append(number)
   }
 
   /// Asks the delegates and subclasses about each ordered pair first collected together for this

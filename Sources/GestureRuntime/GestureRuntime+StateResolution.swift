@@ -54,13 +54,16 @@ extension GestureRuntime {
     let recognizer = recognizer(inSlot: request.slot)
     // A recognizer that another runtime has given a slot since it asked (it went to that one's
     // tree) is that runtime's now: its request is not this runtime's to resolve.
-    guard recognizer.runtimeSlot.owner == runtimeNumber else { return }
-    process(recognizer, request.state, request.reason)
+    let slotNumber = recognizer.runtimeSlot
+    guard slotNumber.owner == runtimeNumber else { return }
+    process(recognizer, slot: slotNumber.index, request.state, request.reason)
   }
 
+  /// Handles a state the recognizer of this runtime's slot `number` asked for.
   @inline(__always)
-  private func process(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, _ reason: String?) {
-    let number = ownSlot(recognizer)
+  private func process(
+    _ recognizer: GestureRecognizer, slot number: Int, _ state: GestureRecognizer.State, _ reason: String?
+  ) {
     if !tables.slots[number].participating && !startAttemptOfItsOwn(recognizer) { return }
     let published = recognizer.publishedState
     if published.isTerminal { return }
