@@ -109,6 +109,7 @@ extension GestureRuntime {
   /// Every touch of the current event for ``TouchEvent/allTouches``: every touch that is down
   /// (the touches lifting in this dispatch are still listed), then those of `changed` that are no
   /// longer down (withheld ones a view is told of later). Linear in the number of touches.
+  @inline(__always)
   func allTouchesOfEvent(_ changed: [Touch]) -> [Touch] {
     let live = liveTouches.count
     if live == 0 || (live == 1 && changed.count == 1 && liveTouch(at: 0) === changed[0]) {

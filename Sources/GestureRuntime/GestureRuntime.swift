@@ -188,12 +188,8 @@ public final class GestureRuntime {
   var collectedRecognizers: [GestureRecognizer] = []
   /// For each of `collectedRecognizers`, how many views above the hit view it was found.
   var collectedSteps: [Int] = []
-  var viewCalls: [PlannedViewCall] = []
   /// One view's calls while they are put in order (taken out while in use).
   var viewCallScratch: [PlannedViewCall] = []
-  /// While the view calls of a single touch are planned: their phases, in order.
-  var planningOneRecord = false
-  var plannedPhases = PlannedPhases()
   /// A one-element buffer for a single touch's view calls.
   var viewTouch: [Touch] = []
   /// While the runtime stops a recognizer (disabled, removed), the reason its states show.

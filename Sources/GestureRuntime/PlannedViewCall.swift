@@ -1,7 +1,7 @@
 import GestureCore
 
 /// One view call planned in the view phase of a dispatch: the decision that causes it (or
-/// ``GestureRuntime/eventOwnCall``) and the place of its touch among the touches of one call.
+/// `RuntimeTables.eventOwnCall`) and the place of its touch among the touches of one call.
 struct PlannedViewCall {
   let view: View
   let phase: TouchPhase

@@ -30,6 +30,9 @@ struct RuntimeTables {
   /// (`markDirty`). A dispatch that marks no record for its view has no view calls to plan, and
   /// stays in the round. It starts at 1: a new record's mark, 0, is of no round.
   var viewRound: UInt64 = 1
+  /// The view calls planned for several dirty records (`planDirtyRecords`), taken out while they
+  /// are made.
+  var viewCalls: [PlannedViewCall] = []
   /// The records of lifted touches whose views have not been told yet.
   var withheldRecords: [Int] = []
   /// The states recognizers asked for, to resolve (`GestureRuntime.resolve`), and the batch being
