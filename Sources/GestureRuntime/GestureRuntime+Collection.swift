@@ -15,7 +15,7 @@ extension GestureRuntime {
       return
     }
     if input.phase == .began {
-      if liveTouches.record(for: input.id) != nil {
+      if tables.live.record(for: input.id) != nil {
         diagnose("touch \(input.id) began while already down; dropped", [])
         return
       }
@@ -24,7 +24,7 @@ extension GestureRuntime {
       tables.eventRecords.append(number)
       return
     }
-    guard let number = liveTouches.record(for: input.id),
+    guard let number = tables.live.record(for: input.id),
       tables.records[number].phaseInDispatch == nil || input.phase == .stationary
     else {
       diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
@@ -73,12 +73,12 @@ extension GestureRuntime {
       tapCount: tapCount, view: hit, force: input.force, maximumPossibleForce: input.maximumPossibleForce,
       majorRadius: input.majorRadius, majorRadiusTolerance: input.majorRadiusTolerance)
     // Hover and scroll sequences are sequences of their own (GestureRuntime+Pointer.swift).
-    if liveTouches.count == pointer.syntheticCount { sequence += 1 }
+    if tables.live.count == pointer.syntheticCount { sequence += 1 }
     let record = newRecord(touch: touch, view: hit)
     touchSerial &+= 1
     tables.records[record].serial = touchSerial
     tables.records[record].phaseInDispatch = .began
-    insertLive(record)
+    tables.insertLive(record)
     emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
 
     // Collect: the hit view's recognizers, then its superview's, up to the root.

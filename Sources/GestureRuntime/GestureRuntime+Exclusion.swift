@@ -46,7 +46,7 @@ extension GestureRuntime {
     tables.excludableTracking.clear()
     // With no finger down and none lifting in this dispatch (a timer after the lift), nobody
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
-    guard liveTouches.count > 0 || eventFinishes else { return }
+    guard tables.live.count > 0 || eventFinishes else { return }
     for index in 0..<tables.participants.count {
       let other = recognizer(inListed: tables.participants[index])
       let number = slot(ofListed: tables.participants[index])

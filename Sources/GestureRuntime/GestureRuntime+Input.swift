@@ -85,7 +85,7 @@ extension GestureRuntime {
   public var hasPendingTimers: Bool { nextTimerDeadline != nil }
 
   /// The number of touches that are down.
-  public var activeTouchCount: Int { liveTouches.count - pointer.syntheticCount }
+  public var activeTouchCount: Int { tables.live.count - pointer.syntheticCount }
 
   /// The recognizers in an attempt (they received a touch since their last reset).
   public var activeRecognizers: [GestureRecognizer] {

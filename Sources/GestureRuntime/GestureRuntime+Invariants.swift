@@ -34,14 +34,14 @@ extension GestureRuntime {
     for (name, drained) in workLists where !drained { return "the list of \(name) was not drained" }
 
     var identifiers = Set<Int>()
-    for (index, number) in liveTouches.numbers.enumerated() {
+    for (index, number) in tables.live.numbers.enumerated() {
       let record = tables.records[number]
       let id = record.touch.identifier
       if record.liveIndex != index { return "live touch \(id) is at \(index), recorded at \(record.liveIndex)" }
       if self.record(of: record.touch) != number { return "live touch \(id) does not link to its record" }
       if record.isFinished { return "touch \(id) is finished but still live" }
       if !identifiers.insert(id).inserted { return "touch \(id) is live twice" }
-      if liveTouches.record(for: id) != number { return "live touch \(id) is not found by its identifier" }
+      if tables.live.record(for: id) != number { return "live touch \(id) is not found by its identifier" }
     }
     for number in tables.withheldRecords where self.record(of: tables.records[number].touch) != number {
       return "withheld touch \(tables.records[number].touch.identifier) does not link to its record"

@@ -70,7 +70,7 @@ extension GestureRuntime {
     tables.records[record].phaseInDispatch = .began
     // Views get no touch calls for hover and scroll (<doc:BehaviourReference> §6.3–6.4).
     tables.records[record].viewState = .done
-    insertLive(record)
+    tables.insertLive(record)
     var edgesAdded = false
     for recognizer in collected {
       let number = ownSlot(recognizer)

@@ -93,7 +93,7 @@ extension GestureRuntime {
     let touches = singleTouchList
     // Built, not copied from a stored event (a copy of a whole event costs more than its fields).
     // Other fingers down and still: the event lists them too (UIKit's `allTouches`).
-    var event = TouchEvent(timestamp: now, allTouches: liveTouches.count > 1 ? allTouchesOfEvent(touches) : touches)
+    var event = TouchEvent(timestamp: now, allTouches: tables.live.count > 1 ? allTouchesOfEvent(touches) : touches)
     event.buttonMask = pointer.buttonMask
     event.modifierFlags = pointer.modifierFlags
     // Deliveries never add entries to the record (they may only void one).
@@ -111,8 +111,8 @@ extension GestureRuntime {
   /// longer down (withheld ones a view is told of later). Linear in the number of touches.
   @inline(__always)
   func allTouchesOfEvent(_ changed: [Touch]) -> [Touch] {
-    let live = liveTouches.count
-    if live == 0 || (live == 1 && changed.count == 1 && liveTouch(at: 0) === changed[0]) {
+    let live = tables.live.count
+    if live == 0 || (live == 1 && changed.count == 1 && tables.liveTouch(at: 0) === changed[0]) {
       return changed
     }
     // The last list's storage, reused: the event that held it is gone by now (if a callback
@@ -123,13 +123,8 @@ extension GestureRuntime {
     all.reserveCapacity(live + changed.count)
     defer { eventAllTouches = all }
     // Touches made up for hover and scroll are no touches of a touch event.
-    let skipsSynthetic = pointer.syntheticCount > 0
-    for index in 0..<live {
-      let touch = liveTouch(at: index)
-      if skipsSynthetic && isSyntheticTouch(touch) { continue }
-      all.append(touch)
-    }
-    for touch in changed where (record(of: touch).map { tables.records[$0].liveIndex } ?? -1) < 0 { all.append(touch) }
+    let pointer = self.pointer.syntheticCount > 0 ? self.pointer : nil
+    tables.appendTouchesOfEvent(changed, to: &all, skipping: pointer, owner: runtimeNumber)
     return all
   }
 

@@ -36,7 +36,7 @@ extension GestureRuntime {
     }
     // The touches, not their records' numbers: the change may run after the current dispatch,
     // once some of them were retired and their numbers given to new touches.
-    let touches = (liveTouches.numbers + tables.withheldRecords)
+    let touches = (tables.live.numbers + tables.withheldRecords)
       .filter { tables.records[$0].view?.isDescendant(of: view) ?? false }.map { tables.records[$0].touch }
     guard !recognizers.isEmpty || !touches.isEmpty else {
       detach(view)

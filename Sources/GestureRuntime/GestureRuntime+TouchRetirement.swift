@@ -34,7 +34,7 @@ extension GestureRuntime {
     eventFinishes = false
     for index in 0..<tables.eventRecords.count where tables.records[tables.eventRecords[index]].isFinished {
       let record = tables.eventRecords[index]
-      if removeLive(record) {
+      if tables.removeLive(record) {
         if !tables.records[record].inputCancelled {
           let touch = tables.records[record].touch
           lastTapEnd = (now, touch.locationInWindow, touch.tapCount)

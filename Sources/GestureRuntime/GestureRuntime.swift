@@ -104,7 +104,6 @@ public final class GestureRuntime {
   var endedEdges: [RequirementEdge] = []
   // Touches: the lists below hold numbers of records in `tables.records`.
   let placeholderTouch = Touch(identifier: -1, location: .zero, timestamp: .zero)
-  var liveTouches = LiveTouchTable()
   var sequence = 0
   var lastTapEnd: (time: Timestamp, location: Point, count: Int)?
   /// Counts touch-downs (``TouchRecord/serial``).
@@ -248,7 +247,7 @@ public final class GestureRuntime {
     detach(window, forgettingTouches: true)
     // A touch still down (or withheld) names its record: it no longer does, so that an app that
     // keeps the touch holds nothing of ours (the records go with the runtime).
-    for number in liveTouches.numbers { tables.records[number].touch.runtimeRecord = RuntimeSlotNumber() }
+    for number in tables.live.numbers { tables.records[number].touch.runtimeRecord = RuntimeSlotNumber() }
     for number in tables.withheldRecords { tables.records[number].touch.runtimeRecord = RuntimeSlotNumber() }
     // The touches a recognizer tracks hold their views; the rest of an attempt (its touches,
     // requirement edges and exclusions) is in the slots, which go with the runtime.

@@ -57,29 +57,37 @@ struct LiveTouchTable {
   }
 }
 
-extension GestureRuntime {
+extension RuntimeTables {
   /// Lists a record as live (its touch is down).
-  func insertLive(_ number: Int) {
-    // Out of place, as the runtime's other lists (GestureRuntime.swift).
-    var live = LiveTouchTable()
-    swap(&live, &liveTouches)
-    let place = live.insert(number, identifier: tables.records[number].touch.identifier)
-    swap(&live, &liveTouches)
-    tables.records[number].liveIndex = place
+  mutating func insertLive(_ number: Int) {
+    let place = live.insert(number, identifier: records[number].touch.identifier)
+    records[number].liveIndex = place
   }
 
   /// Takes a record off the live table if it is there; returns whether it was.
-  func removeLive(_ number: Int) -> Bool {
-    var live = LiveTouchTable()
-    swap(&live, &liveTouches)
-    let (removed, moved) = live.remove(number, at: tables.records[number].liveIndex)
-    swap(&live, &liveTouches)
+  mutating func removeLive(_ number: Int) -> Bool {
+    let (removed, moved) = live.remove(number, at: records[number].liveIndex)
     guard removed else { return false }
-    if let moved { tables.records[moved].liveIndex = tables.records[number].liveIndex }
-    tables.records[number].liveIndex = -1
+    if let moved { records[moved].liveIndex = records[number].liveIndex }
+    records[number].liveIndex = -1
     return true
   }
 
-  /// The touch of the live record at `index` (0 ..< `liveTouches.count`), in table order.
-  func liveTouch(at index: Int) -> Touch { tables.records[liveTouches.numbers[index]].touch }
+  /// The touch of the live record at `index` (0 ..< `live.count`), in table order.
+  @inline(__always)
+  func liveTouch(at index: Int) -> Touch { records[live.numbers[index]].touch }
+
+  /// Appends to `all` every touch of the current event for ``TouchEvent/allTouches``: every touch
+  /// that is down, in table order, except those `pointer` made up for hover and scroll (when it is
+  /// given), then those of `changed` that are no longer down. `owner` is the runtime's number.
+  @inline(__always)
+  func appendTouchesOfEvent(_ changed: [Touch], to all: inout [Touch], skipping pointer: PointerState?, owner: UInt64) {
+    for index in 0..<live.count {
+      if let pointer, pointer.isSynthetic(live.numbers[index]) { continue }
+      all.append(records[live.numbers[index]].touch)
+    }
+    for touch in changed where (Self.record(of: touch, owner: owner).map { records[$0].liveIndex } ?? -1) < 0 {
+      all.append(touch)
+    }
+  }
 }

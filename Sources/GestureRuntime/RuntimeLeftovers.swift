@@ -70,7 +70,7 @@ extension GestureRuntime {
   /// stays usable afterwards.
   public func finish() -> RuntimeLeftovers {
     var leftovers = RuntimeLeftovers()
-    let down = liveTouches.numbers.filter { !pointer.isSynthetic($0) }.map { tables.records[$0] }
+    let down = tables.live.numbers.filter { !pointer.isSynthetic($0) }.map { tables.records[$0] }
     leftovers.touches = down.sorted { $0.serial < $1.serial }.map(\.touch.identifier)
     // Read from user code that started or cancelled timers, they count as applied.
     leftovers.timers = pendingTimersInOrder().map { timer in

@@ -16,6 +16,8 @@ struct RuntimeTables {
   var participants: [Int] = []
   /// The table of touch records (`GestureRuntime.record(of:)`).
   var records: ContiguousArray<TouchRecord> = []
+  /// The records of the touches that are down, by touch identifier (`insertLive`, `removeLive`).
+  var live = LiveTouchTable()
   /// The numbers of retired records, for reuse (they wait behind the placeholder touch, so that
   /// they hold on to nothing of the scene).
   var freeRecords: [Int] = []
