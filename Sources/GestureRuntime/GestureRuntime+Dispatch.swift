@@ -117,7 +117,7 @@ extension GestureRuntime {
     tables.eventRecords.clear()
     eventFinishes = false
     for input in inputs { accept(input) }
-    for index in 0..<tables.eventRecords.count { markDirty(tables.eventRecords[index]) }
+    tables.markEventRecordsDirty()
     deliverEventToRecognizers()
   }
 
@@ -128,9 +128,7 @@ extension GestureRuntime {
     tables.eventRecords.clear()
     eventFinishes = false
     accept(input)
-    if tables.eventRecords.count == 1 {
-      markDirty(tables.eventRecords[0])
-    }
+    tables.markEventRecordsDirty()
     deliverEventToRecognizers()
   }
 

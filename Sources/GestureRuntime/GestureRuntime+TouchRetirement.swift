@@ -8,9 +8,6 @@ extension GestureRuntime {
   @inline(__always)
   func finishInputTouches() {
     assertNoUserCode(in: "finishInputTouches")
-    // The event's input phases end with it (view planning clears those of the touches it
-    // plans; a touch its view is done with is not planned).
-    tables.endEventPhases()
     // The dispatch's events are gone: their list of every touch lets go of the touches, and keeps
     // its storage for the next (`allTouchesOfEvent`).
     if !eventAllTouches.isEmpty {
@@ -20,9 +17,10 @@ extension GestureRuntime {
       all.clear()
       swap(&all, &eventAllTouches)
     }
-    if !eventFinishes && tables.withheldRecords.isEmpty {
+    // The event's input phases end with it (view planning clears those of the touches it
+    // plans; a touch its view is done with is not planned).
+    if !tables.endEvent(lifted: eventFinishes) {
       // Nothing lifted in this event and no touch waits for its view: nothing to retire.
-      tables.eventRecords.clear()
       return
     }
     retireFinishedTouches()

@@ -87,12 +87,25 @@ extension RuntimeTables {
     return records[record].park(placeholder: placeholder)
   }
 
-  /// The event is over: its records' input phases end with it.
+  /// Lists the records of the current event for view delivery (`markDirty`).
   @inline(__always)
-  mutating func endEventPhases() {
+  mutating func markEventRecordsDirty() {
+    for index in 0..<eventRecords.count { markDirty(eventRecords[index]) }
+  }
+
+  /// The event is over: its records' input phases end with it. Returns whether it leaves touches
+  /// to retire: when none of its touches lifted (`lifted` is false) and none waits for its view,
+  /// it does not, and the event's list is emptied here.
+  @inline(__always)
+  mutating func endEvent(lifted: Bool) -> Bool {
     for index in 0..<eventRecords.count where records[eventRecords[index]].phaseInDispatch != nil {
       records[eventRecords[index]].phaseInDispatch = nil
     }
+    if !lifted && withheldRecords.isEmpty {
+      eventRecords.clear()
+      return false
+    }
+    return true
   }
 
   /// The recognizer of entry `index` of `record` while the entry is valid: made in the
