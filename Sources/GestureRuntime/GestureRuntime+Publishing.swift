@@ -27,28 +27,16 @@ extension GestureRuntime {
     decisionSerial &+= 1
     let decision = decisionSerial
     if from == .possible {
-      releasingDecision = decision
-      stopWithholding(recognizer)
-      releasingDecision = 0
+      // It no longer withholds its touches from their views: released by this decision.
+      tables.stopWithholding(slot: number, releasedBy: decision, owner: runtimeNumber)
     }
     if trace != nil {
       emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
     }
-    if state != .failed && state != .possible { tables.actions.append((number, state)) }
     let recognizes = from == .possible && (state == .began || state == .ended)
-    tables.published(
+    tables.publish(
       state, slot: number, recognizes: recognizes, claimsTouches: recognizes && recognizer.cancelsTouchesInView,
       decision: decision, owner: runtimeNumber)
-    if state.isTerminal {
-      cancelAllTimers(of: recognizer)
-      tables.finished.append(number)
-      if state == .failed || state == .cancelled {
-        for dependentIndex in tables.slots[number].dependents.indices {
-          let dependentSlot = slot(self.recognizer(inSlot: tables.slots[number].dependents[dependentIndex]))
-          guard tables.slots[dependentSlot].held else { continue }
-          tables.releases.append(dependentSlot)
-        }
-      }
-    }
+    if state.isTerminal { cancelAllTimers(of: recognizer) }
   }
 }

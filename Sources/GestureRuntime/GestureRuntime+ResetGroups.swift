@@ -174,7 +174,8 @@ extension GestureRuntime {
     // lists, GestureRuntime.swift).
     var ended: [AttemptTouch] = []
     swap(&ended, &endedAttemptTouches)
-    if tables.endAttempt(slot: number, releasedBy: releasingDecision, owner: runtimeNumber, touches: &ended) {
+    // A reset is no decision: what it releases comes with the event's own view calls.
+    if tables.endAttempt(slot: number, releasedBy: 0, owner: runtimeNumber, touches: &ended) {
       heldCount -= 1
     }
     // The touches are let go of here, outside the tables' access (a view may go with them).

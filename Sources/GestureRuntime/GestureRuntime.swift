@@ -109,9 +109,8 @@ public final class GestureRuntime {
   /// Counts touch-downs (``TouchRecord/serial``).
   var touchSerial: UInt64 = 0
   /// Counts published states: each is a decision whose view calls come in this order
-  /// (<doc:BehaviourReference> §5). The one being published, while its withholding stops.
+  /// (<doc:BehaviourReference> §5).
   var decisionSerial: UInt64 = 0
-  var releasingDecision: UInt64 = 0
   /// How many touches the recognizer being delivered to ignored during the delivery
   /// (<doc:BehaviourReference> §2.5).
   var ignoredThisDelivery = 0

@@ -86,6 +86,32 @@ extension RuntimeTables {
     return true
   }
 
+  /// What publishing `state` for the recognizer of `slot` does to the tables (the rest of
+  /// `published`, which says what the arguments are): its action is queued unless it failed or
+  /// reset, and a terminal state lists it for reset and, when it failed or was cancelled, lists for
+  /// release the held recognizers that wait on it (<doc:BehaviourReference> §3.8). A recognizer
+  /// that waits on it is found by the slot it has now (it may have left this runtime and come back
+  /// with another slot since its edge was added; slot 0, never held, stands for one in no slot here).
+  mutating func publish(
+    _ state: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool, decision: UInt64,
+    owner: UInt64
+  ) {
+    if state != .failed && state != .possible { actions.append((slot, state)) }
+    published(state, slot: slot, recognizes: recognizes, claimsTouches: claimsTouches, decision: decision, owner: owner)
+    guard state.isTerminal else { return }
+    finished.append(slot)
+    guard state == .failed || state == .cancelled else { return }
+    for dependentIndex in slots[slot].dependents.indices {
+      guard let dependent = slots[slots[slot].dependents[dependentIndex]].recognizer else {
+        preconditionFailure("slot \(slots[slot].dependents[dependentIndex]), named by a work list, holds no recognizer")
+      }
+      let current = dependent.runtimeSlot
+      let dependentSlot = current.owner == owner ? current.index : 0
+      guard slots[dependentSlot].held else { continue }
+      releases.append(dependentSlot)
+    }
+  }
+
   /// The recognizer of `slot` published `state` by decision `decision` (the runtime's serial
   /// number of published states), and `recognizes` when it is its first `began` or `ended`
   /// (<doc:BehaviourReference> §1, 2.8): it has sent an action unless it failed; it claims its
