@@ -117,8 +117,8 @@ extension GestureRuntime {
     tables.eventRecords.clear()
     eventFinishes = false
     for input in inputs { accept(input) }
-    tables.markEventRecordsDirty()
-    deliverEventToRecognizers()
+    let (count, first) = tables.markEventRecordsDirty()
+    deliverEventToRecognizers(count: count, first: first)
   }
 
   /// Applies an input event with one touch change (the common case: no duplicate to look for).
@@ -128,8 +128,8 @@ extension GestureRuntime {
     tables.eventRecords.clear()
     eventFinishes = false
     accept(input)
-    tables.markEventRecordsDirty()
-    deliverEventToRecognizers()
+    let (count, first) = tables.markEventRecordsDirty()
+    deliverEventToRecognizers(count: count, first: first)
   }
 
   /// Moves a recognizer to the terminal state that fits where it is: `failed` from `possible`

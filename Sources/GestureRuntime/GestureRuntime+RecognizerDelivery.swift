@@ -8,16 +8,17 @@ import GestureCore
 extension GestureRuntime {
   /// Delivers the current event to the recognizers: each gets only its own touches of each phase,
   /// began before moved before ended before cancelled (<doc:BehaviourReference> §2.3, 1.4).
+  /// `count` is the number of the event's records and `first` the first of them.
   @inline(__always)
-  func deliverEventToRecognizers() {
-    if tables.eventRecords.count == 1 {
+  func deliverEventToRecognizers(count: Int, first: Int) {
+    if count == 1 {
       // Records are retired only once the dispatch's deliveries are over: the number stays this
       // record's for the whole delivery.
-      deliverOneTouch(tables.eventRecords[0])
+      deliverOneTouch(first)
       return
     }
     // Several touches: deliver per recognizer, in collection order, deduplicated.
-    guard !tables.eventRecords.isEmpty else { return }
+    guard count > 0 else { return }
     // The list is taken out while in use and put back at the end, as the runtime's other lists
     // (GestureRuntime.swift); so is the list of each phase's touches below.
     var changed: [Touch] = []

@@ -87,10 +87,12 @@ extension RuntimeTables {
     return records[record].park(placeholder: placeholder)
   }
 
-  /// Lists the records of the current event for view delivery (`markDirty`).
+  /// Lists the records of the current event for view delivery (`markDirty`); returns how many
+  /// there are and the first (-1 for none), for the delivery to recognizers.
   @inline(__always)
-  mutating func markEventRecordsDirty() {
+  mutating func markEventRecordsDirty() -> (count: Int, first: Int) {
     for index in 0..<eventRecords.count { markDirty(eventRecords[index]) }
+    return (eventRecords.count, eventRecords.first ?? -1)
   }
 
   /// The event is over: its records' input phases end with it. Returns whether it leaves touches
