@@ -114,19 +114,25 @@ extension GestureRuntime {
       handleInput(inputs[0])
       return
     }
-    tables.eventRecords.clear()
-    eventFinishes = false
+    assertNoEventLeftOver()
     for input in inputs { accept(input) }
     let (count, first) = tables.markEventRecordsDirty()
     deliverEventToRecognizers(count: count, first: first)
+  }
+
+  /// An input event starts with the last one's list of records empty and no lift counted: every
+  /// dispatch ends by emptying them (`finishInputTouches`), and input that comes during a
+  /// dispatch waits for it to end (debug builds check).
+  @inline(__always)
+  func assertNoEventLeftOver() {
+    assert(tables.eventRecords.isEmpty && !eventFinishes, "an input event began before the last one was finished")
   }
 
   /// Applies an input event with one touch change (the common case: no duplicate to look for).
   @inline(__always)
   func handleInput(_ input: TouchInput) {
     assertNoUserCode(in: "handleInput")
-    tables.eventRecords.clear()
-    eventFinishes = false
+    assertNoEventLeftOver()
     accept(input)
     let (count, first) = tables.markEventRecordsDirty()
     deliverEventToRecognizers(count: count, first: first)
