@@ -6,7 +6,8 @@ import GestureCore
 /// attempt if they had none, and take the touch.
 extension GestureRuntime {
   /// Applies one touch change of the current event and adds its record to `eventRecords`, unless
-  /// the change is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets).
+  /// the change is dropped (with a diagnostic) or is a `stationary` one (which no recognizer gets):
+  /// the tables first (`RuntimeTables.acceptChange`), then the touch, then the trace line.
   @inline(__always)
   func accept(_ input: TouchInput) {
     assertNoUserCode(in: "accept")
@@ -24,37 +25,30 @@ extension GestureRuntime {
       tables.eventRecords.append(number)
       return
     }
-    guard let number = tables.live.record(for: input.id),
-      tables.records[number].phaseInDispatch == nil || input.phase == .stationary
-    else {
+    let number: Int
+    let touch: Touch
+    switch tables.acceptChange(of: input.id, input.phase, dispatch: dispatchNumber) {
+    case .notDown:
       diagnose("touch \(input.id) \(input.phase) but it is not down; dropped", [])
       return
-    }
-    // A record is in this event's list exactly when its phase in the dispatch is set (both are
-    // set together): a constant-time test, so an event with n touches costs O(n), not O(n²).
-    if tables.records[number].phaseInDispatch != nil {
+    case .changedTwice:
       diagnose("touch \(input.id) changed twice in one event; the second change was dropped", [])
       return
+    case .stationary(let record, let changed), .accepted(let record, let changed):
+      number = record
+      touch = changed
     }
-    let now = self.now
-    do {
-      let touch = tables.records[number].touch
-      touch.update(phase: input.phase, location: input.location, timestamp: now)
-      if touch.force != input.force || touch.majorRadius != input.majorRadius
-        || touch.maximumPossibleForce != input.maximumPossibleForce
-        || touch.majorRadiusTolerance != input.majorRadiusTolerance
-      {
-        touch.update(
-          force: input.force, maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
-          majorRadiusTolerance: input.majorRadiusTolerance)
-      }
+    touch.update(phase: input.phase, location: input.location, timestamp: now)
+    if touch.force != input.force || touch.majorRadius != input.majorRadius
+      || touch.maximumPossibleForce != input.maximumPossibleForce
+      || touch.majorRadiusTolerance != input.majorRadiusTolerance
+    {
+      touch.update(
+        force: input.force, maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
+        majorRadiusTolerance: input.majorRadiusTolerance)
     }
     emit(.touch(id: input.id, phase: input.phase, location: input.location, view: tables.records[number].view?.name))
-    if input.phase == .stationary { return }
-    let eventIndex = tables.eventRecords.count
-    tables.records[number].accept(input.phase, eventIndex: eventIndex, dispatch: dispatchNumber)
     if input.phase == .ended || input.phase == .cancelled { eventFinishes = true }
-    tables.eventRecords.append(number)
   }
 
   /// Hit-tests a new touch and collects its recognizers (<doc:BehaviourReference> §2.1, 2.2, 3.6, 3.11).

@@ -110,6 +110,34 @@ extension RuntimeTables {
     return true
   }
 
+  /// What `acceptChange` made of a change of a touch that is not a touch-down.
+  enum ChangeOutcome {
+    /// The touch is not down, or (not `stationary`) it changed already in this event.
+    case notDown
+    /// A `stationary` change of a touch that changed already in this event.
+    case changedTwice
+    /// A `stationary` change: no recognizer gets it, and the record is not listed.
+    case stationary(record: Int, touch: Touch)
+    /// The change is the record's phase in this dispatch, and the record is listed in the event.
+    case accepted(record: Int, touch: Touch)
+  }
+
+  /// Applies a change of the touch `identifier` (not a touch-down) to its record for the current
+  /// event, in dispatch number `dispatch`: the record is listed in `eventRecords` with its phase,
+  /// unless the change is dropped or is `stationary` (`ChangeOutcome`). A record is in the event's
+  /// list exactly when its phase in the dispatch is set (both are set together): a constant-time
+  /// test, so an event with n touches costs O(n), not O(n²).
+  @inline(__always)
+  mutating func acceptChange(of identifier: Int, _ phase: TouchPhase, dispatch: UInt64) -> ChangeOutcome {
+    guard let number = live.record(for: identifier), records[number].phaseInDispatch == nil || phase == .stationary
+    else { return .notDown }
+    if records[number].phaseInDispatch != nil { return .changedTwice }
+    if phase == .stationary { return .stationary(record: number, touch: records[number].touch) }
+    records[number].accept(phase, eventIndex: eventRecords.count, dispatch: dispatch)
+    eventRecords.append(number)
+    return .accepted(record: number, touch: records[number].touch)
+  }
+
   /// The recognizer of entry `index` of `record` while the entry is valid: made in the
   /// recognizer's current attempt, and not ignored.
   @inline(__always)
