@@ -165,19 +165,24 @@ extension GestureRuntime {
     assertNoUserCode(in: "resetRecognizer")
     // A participant has a slot.
     let number = slot(recognizer)
-    guard tables.slots[number].participating else { return }
-    if !tables.slots[number].requires.isEmpty || !tables.slots[number].dependents.isEmpty {
-      dropAttemptEdges(of: recognizer)
-    }
-    recognizer.startedTimerInAttempt = false
     // The list trades storage with the slot's, taken out while in use (as the runtime's other
     // lists, GestureRuntime.swift).
     var ended: [AttemptTouch] = []
     swap(&ended, &endedAttemptTouches)
-    // A reset is no decision: what it releases comes with the event's own view calls.
-    if tables.endAttempt(slot: number, releasedBy: 0, owner: runtimeNumber, touches: &ended) {
-      heldCount -= 1
+    let wasHeld: Bool
+    switch tables.endAttemptWithoutEdges(slot: number, owner: runtimeNumber, touches: &ended) {
+    case .notParticipating:
+      swap(&ended, &endedAttemptTouches)
+      return
+    case .ended(let held):
+      wasHeld = held
+    case .hasEdges:
+      dropAttemptEdges(of: recognizer)
+      // A reset is no decision: what it releases comes with the event's own view calls.
+      wasHeld = tables.endAttempt(slot: number, releasedBy: 0, owner: runtimeNumber, touches: &ended)
     }
+    if wasHeld { heldCount -= 1 }
+    recognizer.startedTimerInAttempt = false
     // The touches are let go of here, outside the tables' access (a view may go with them).
     if !ended.isEmpty { ended.clear() }
     swap(&ended, &endedAttemptTouches)

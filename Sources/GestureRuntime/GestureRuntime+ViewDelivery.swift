@@ -29,8 +29,8 @@ extension GestureRuntime {
       return
     }
     // Emptied out of place, outside the tables' access: emptying it lets go of views, whose
-    // deinit the compiler cannot see. (The calls below take the list out, so it is empty here
-    // unless a view's touch method planned again and left calls behind.)
+    // deinit the compiler cannot see. (The calls below take the list out and put it back empty,
+    // so nothing should be left in it: this only keeps a stray call from being made twice.)
     if !tables.viewCalls.isEmpty {
       var emptied: [PlannedViewCall] = []
       swap(&emptied, &tables.viewCalls)

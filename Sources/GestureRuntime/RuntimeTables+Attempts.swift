@@ -27,6 +27,28 @@ extension RuntimeTables {
     return wasHeld
   }
 
+  /// What `endAttemptWithoutEdges` did.
+  enum AttemptEnd {
+    /// The recognizer is not in an attempt: nothing to reset.
+    case notParticipating
+    /// It has requirement edges, which go first (`GestureRuntime.dropAttemptEdges`): the attempt
+    /// is not ended yet.
+    case hasEdges
+    /// The attempt ended (`endAttempt`, released outside any decision); `wasHeld` says whether
+    /// the recognizer was held.
+    case ended(wasHeld: Bool)
+  }
+
+  /// The first step of a reset: ends the attempt of the recognizer of `slot` at once when it has
+  /// no requirement edges (most recognizers), as `endAttempt` with no decision releasing its
+  /// touches (a reset is none: their view calls come with the event's own).
+  @inline(__always)
+  mutating func endAttemptWithoutEdges(slot: Int, owner: UInt64, touches: inout [AttemptTouch]) -> AttemptEnd {
+    guard slots[slot].participating else { return .notParticipating }
+    guard slots[slot].requires.isEmpty && slots[slot].dependents.isEmpty else { return .hasEdges }
+    return .ended(wasHeld: endAttempt(slot: slot, releasedBy: 0, owner: owner, touches: &touches))
+  }
+
   /// Starts an attempt of the recognizer of `slot`, whose view is at `depth` (tie order,
   /// <doc:BehaviourReference> §3.4): it participates, listed once.
   @inline(__always)
