@@ -134,13 +134,20 @@ extension GestureRuntime {
         startAttempt(recognizer, slot: number, depth: depth)
         if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
-      tables.collect(slot: number, for: record, sequence: sequence, touchType: touch.type)
       if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
         && recognizer.cancelsTouchesInView
       {
         suppressors += 1
       }
-      if !asksAboutPairs { handOver(touch, to: recognizer, slot: number, record) }
+      if asksAboutPairs {
+        tables.collect(slot: number, for: record, sequence: sequence, touchType: touch.type)
+      } else {
+        // Collected and handed the touch in one access to the tables.
+        tables.collect(
+          slot: number, for: record, sequence: sequence, touchType: touch.type,
+          andHold: touch, withholds: withholds(of: recognizer))
+        recognizer.track(touch)
+      }
     }
     if asksAboutPairs {
       // The delegates and subclasses are asked about the pairs before any recognizer holds the
@@ -167,13 +174,20 @@ extension GestureRuntime {
   @inline(__always)
   func handOver(_ touch: Touch, to recognizer: GestureRecognizer, slot number: Int, _ record: Int) {
     assertNoUserCode(in: "handOver")
+    tables.hold(touch, record: record, slot: number, withholds: withholds(of: recognizer))
+    recognizer.track(touch)
+  }
+
+  /// What an undecided recognizer withholds of a new touch from its view: its `began` (bit 1)
+  /// and its end (bit 2) (<doc:BehaviourReference> §2.9, 2.10); nothing once it has decided.
+  @inline(__always)
+  func withholds(of recognizer: GestureRecognizer) -> UInt8 {
     var withholds: UInt8 = 0
     if recognizer.publishedState == .possible {
       if recognizer.delaysTouchesBegan { withholds |= 1 }
       if recognizer.delaysTouchesEnded { withholds |= 2 }
     }
-    tables.hold(touch, record: record, slot: number, withholds: withholds)
-    recognizer.track(touch)
+    return withholds
   }
 
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).

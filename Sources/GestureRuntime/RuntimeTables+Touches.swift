@@ -49,6 +49,16 @@ extension RuntimeTables {
     records[record].entries.append(TouchRecord.Entry(slot: slot, attempt: slots[slot].attempt))
   }
 
+  /// `collect` and then `hold`, in one access: the recognizer of `slot` is collected for `touch`,
+  /// the touch of `record`, and holds it.
+  @inline(__always)
+  mutating func collect(
+    slot: Int, for record: Int, sequence: Int, touchType: TouchType, andHold touch: Touch, withholds: UInt8
+  ) {
+    collect(slot: slot, for: record, sequence: sequence, touchType: touchType)
+    hold(touch, record: record, slot: slot, withholds: withholds)
+  }
+
   /// The recognizer of `slot` holds `touch`, the touch of `record`, withholding from the view its
   /// `began` (bit 1 of `withholds`) and its end (bit 2) while undecided (<doc:BehaviourReference>
   /// §2.9, 2.10).
