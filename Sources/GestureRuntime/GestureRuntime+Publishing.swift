@@ -26,17 +26,14 @@ extension GestureRuntime {
     // Each published state is a decision: the view calls it causes come in its order (§5).
     decisionSerial &+= 1
     let decision = decisionSerial
-    if from == .possible {
-      // It no longer withholds its touches from their views: released by this decision.
-      tables.stopWithholding(slot: number, releasedBy: decision, owner: runtimeNumber)
-    }
     if trace != nil {
       emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
     }
     let recognizes = from == .possible && (state == .began || state == .ended)
+    // The tables after the trace line, whose sink cannot read them: one access.
     tables.publish(
-      state, slot: number, recognizes: recognizes, claimsTouches: recognizes && recognizer.cancelsTouchesInView,
-      decision: decision, owner: runtimeNumber)
+      state, from: from, slot: number, recognizes: recognizes,
+      claimsTouches: recognizes && recognizer.cancelsTouchesInView, decision: decision, owner: runtimeNumber)
     if state.isTerminal { cancelAllTimers(of: recognizer) }
   }
 }
