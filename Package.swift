@@ -8,9 +8,9 @@ import PackageDescription
 ///
 /// `-enforce-exclusivity=unchecked`: exclusive-access checks stay on in debug builds (and so in
 /// the tests); in release builds they cost a thread-local look-up on every class-property access
-/// on the per-event path. W1 on 658889e: 5,523 instructions per event as shipped, 9,671 with the
-/// checks on and without cross-module optimization (38 checks per event, nearly all of them on the
-/// runtime's tables).
+/// on the per-event path. W1 on f66a1af: 5,484 instructions per event as shipped, 8,672 with the
+/// checks on and without cross-module optimization (29.6 checks per event, nearly all of them on
+/// the runtime's tables).
 /// `@exclusivity(unchecked)` on the properties is no substitute: other modules of the package
 /// still check their accesses. It goes once the per-event state lives in the runtime's own tables
 /// (BENCHMARKS.md).
