@@ -149,12 +149,11 @@ open class GestureRecognizer {
   // the `package` properties a runtime reads or writes on the per-event path (`publishedState`,
   // `runtimeSlot`, `additionOrder`, `isAttached`, `allowedTouchTypeMask`, `hostIdentifier`,
   // `viewIdentifier`, `mayHaveDelegate`, `startedTimerInAttempt`, `stateRequestCount`; the tracked
-  // touches are stored above), not reachable from other modules,
-  // so that this module sees every access to it and proves those accesses exclusive. In a build
-  // with exclusivity checks on, a stored property that other modules can reach is checked at run
-  // time at every access, from any module. The price is a call per access from another module
-  // in every build (cross-module optimization inlines only public code): a few instructions
-  // against the check's eighty-odd.
+  // touches are stored above), not reachable from other modules, so that this module sees every
+  // access to it and proves those accesses exclusive. In a build with exclusivity checks on, a
+  // stored property that other modules can reach is checked at run time at every access, from
+  // any module. The price is a call per access from another module in every build (cross-module
+  // optimization inlines only public code): a few instructions against the check's eighty-odd.
   private final var storedMayHaveDelegate = false
   /// Written by the subclassing API (another file), and by a runtime through ``publishedState``.
   final var storedPublishedState = State.possible

@@ -111,10 +111,11 @@ extension RuntimeTables {
   /// What publishing `state` (after `from`) for the recognizer of `slot` does to the tables (the
   /// rest of `published`, which says what the arguments are): a recognizer that leaves `possible`
   /// no longer withholds its touches from their views (released by `decision`); its action is
-  /// queued unless it failed or reset, and a terminal state lists it for reset and, when it failed or was cancelled, lists for
-  /// release the held recognizers that wait on it (<doc:BehaviourReference> §3.8). A recognizer
-  /// that waits on it is found by the slot it has now (it may have left this runtime and come back
-  /// with another slot since its edge was added; slot 0, never held, stands for one in no slot here).
+  /// queued unless it failed or reset; and a terminal state lists it for reset and, when it failed
+  /// or was cancelled, lists for release the held recognizers that wait on it
+  /// (<doc:BehaviourReference> §3.8). A recognizer that waits on it is found by the slot it has
+  /// now (it may have left this runtime and come back with another slot since its edge was
+  /// added; slot 0, never held, stands for one in no slot here).
   @inline(__always)
   mutating func publish(
     _ state: GestureRecognizer.State, from: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool,
