@@ -154,12 +154,6 @@ extension GestureRuntime {
     }
   }
 
-  /// Whether `touch` is one the runtime made up for a hover or scroll sequence.
-  func isSyntheticTouch(_ touch: Touch) -> Bool {
-    guard let record = self.record(of: touch) else { return false }
-    return pointer.isSynthetic(record)
-  }
-
   /// Starts an input event of made-up touches.
   func beginSyntheticEvent() {
     tables.eventRecords.clear()
