@@ -116,6 +116,7 @@ extension GestureRuntime {
     let depthsFromWalk = !delegateAsked
     var depthOfView: (view: ObjectIdentifier, depth: Int)?
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
+    let typeBit = GestureRecognizer.bit(for: input.type)
     for index in 0..<collected.count {
       let recognizer = collected[index]
       let number = ownSlot(recognizer)
@@ -140,11 +141,11 @@ extension GestureRuntime {
         suppressors += 1
       }
       if asksAboutPairs {
-        tables.collect(slot: number, for: record, sequence: sequence, touchType: touch.type)
+        tables.collect(slot: number, for: record, sequence: sequence, touchTypeBit: typeBit)
       } else {
         // Collected and handed the touch in one access to the tables.
         tables.collect(
-          slot: number, for: record, sequence: sequence, touchType: touch.type,
+          slot: number, for: record, sequence: sequence, touchTypeBit: typeBit,
           andHold: touch, withholds: withholds(of: recognizer))
         recognizer.track(touch)
       }
@@ -192,8 +193,8 @@ extension GestureRuntime {
 
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
   func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal,
-      recognizer.allowedTouchTypeMask & GestureRecognizer.bit(for: touch.type) != 0
+    let typeBit = GestureRecognizer.bit(for: touch.type)
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, recognizer.allowedTouchTypeMask & typeBit != 0
     else { return false }
     // The arguments are read before the tables. In a build without cross-module optimization
     // the recognizer's public accessors are calls, and a call made while the tables are read
@@ -201,10 +202,20 @@ extension GestureRuntime {
     let number = slot(recognizer)
     let requestedIsTerminal = recognizer.requestedState.isTerminal
     let exclusiveType = recognizer.requiresExclusiveTouchType
-    guard
-      tables.attemptAdmits(
-        slot: number, type: touch.type, requestedIsTerminal: requestedIsTerminal, exclusiveType: exclusiveType)
-    else { return false }
+    // The slot's attempt lets it take the touch: it is not held and, in an attempt, neither asked
+    // to end it nor busy with hover or scroll input, and the touch is of the type of the
+    // attempt's first touch when the recognizer asks for one type. The four fields are read
+    // straight from the slot table: the same test as a method of the tables made the shipped
+    // build copy the whole tables (and retain every list in them) for a recognizer in an attempt.
+    let held = tables.slots[number].held
+    let participating = tables.slots[number].participating
+    let kind = tables.slots[number].inputKind
+    let firstBit = tables.slots[number].touchTypeBit
+    if held { return false }
+    if participating {
+      if requestedIsTerminal || kind != .touches { return false }
+      if exclusiveType && firstBit != 0 && firstBit != typeBit { return false }
+    }
     return askShouldReceive(recognizer, touch)
   }
 

@@ -81,7 +81,7 @@ extension GestureRuntime {
       tables.slots[number].inputKind = kind
       tables.collect(
         slot: number, for: record, sequence: kind == .hover ? pointer.hoverSequence : pointer.scrollSequence,
-        touchType: touch.type)
+        touchTypeBit: GestureRecognizer.bit(for: touch.type))
     }
     if collected.count > 1 && gatherDynamicRequirements(collected, touch) { edgesAdded = true }
     for recognizer in collected { handOver(touch, to: recognizer, slot: ownSlot(recognizer), record) }

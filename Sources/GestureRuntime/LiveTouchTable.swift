@@ -80,8 +80,12 @@ extension RuntimeTables {
   /// Appends to `all` every touch of the current event for ``TouchEvent/allTouches``: every touch
   /// that is down, in table order, except those `pointer` made up for hover and scroll (when it is
   /// given), then those of `changed` that are no longer down. `owner` is the runtime's number.
+  /// `mutating` though it only reads: called on the runtime's tables, the non-mutating method
+  /// made the shipped build copy all of them (retaining every list they hold) first.
   @inline(__always)
-  func appendTouchesOfEvent(_ changed: [Touch], to all: inout [Touch], skipping pointer: PointerState?, owner: UInt64) {
+  mutating func appendTouchesOfEvent(
+    _ changed: [Touch], to all: inout [Touch], skipping pointer: PointerState?, owner: UInt64
+  ) {
     for index in 0..<live.count {
       if let pointer, pointer.isSynthetic(live.numbers[index]) { continue }
       all.append(records[live.numbers[index]].touch)

@@ -55,8 +55,10 @@ struct RecognizerSlot {
   /// The slot of the candidate that excluded the recognizer in this round of resolution; 0 for
   /// none.
   var excludedBy = 0
-  /// The touch type of the attempt's first touch (``GestureRecognizer/requiresExclusiveTouchType``).
-  var touchType: TouchType?
+  /// The bit of the touch type of the attempt's first touch, as in the recognizer's mask of
+  /// allowed types (``GestureRecognizer/requiresExclusiveTouchType``); 0 before its first touch.
+  /// A bit, not a `TouchType`: the test at a touch-down is then one integer comparison.
+  var touchTypeBit: UInt8 = 0
   /// The kind of input of the attempt: touches, hover or scroll (<doc:BehaviourReference> §6.3–6.4).
   var inputKind = EventType.touches
   /// Whether the runtime has a watchdog timer pending (<doc:BehaviourReference> §3.12).
@@ -127,7 +129,7 @@ extension RecognizerSlot {
     sentAction = false
     recognized = false
     shouldBeginAsked = false
-    touchType = nil
+    touchTypeBit = 0
     inputKind = .touches
     watchdogPending = false
     candidate = nil

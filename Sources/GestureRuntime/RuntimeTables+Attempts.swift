@@ -95,19 +95,6 @@ extension RuntimeTables {
     return reset
   }
 
-  /// Whether the attempt of the recognizer of `slot` lets it take a new touch of `type`
-  /// (<doc:BehaviourReference> §2.2): it is not held and, in an attempt, neither asked to end it
-  /// (`requestedIsTerminal`) nor busy with hover or scroll input, and the touch is of the type of
-  /// the attempt's first touch when the recognizer asks for one type (`exclusiveType`).
-  @inline(__always)
-  func attemptAdmits(slot: Int, type: TouchType, requestedIsTerminal: Bool, exclusiveType: Bool) -> Bool {
-    if slots[slot].held { return false }
-    guard slots[slot].participating else { return true }
-    if requestedIsTerminal || slots[slot].inputKind != .touches { return false }
-    if exclusiveType, let first = slots[slot].touchType, first != type { return false }
-    return true
-  }
-
   /// What publishing `state` (after `from`) for the recognizer of `slot` does to the tables (the
   /// rest of `published`, which says what the arguments are): a recognizer that leaves `possible`
   /// no longer withholds its touches from their views (released by `decision`); its action is

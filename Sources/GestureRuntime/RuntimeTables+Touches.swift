@@ -40,12 +40,12 @@ extension RuntimeTables {
 
   /// Collects the recognizer of `slot` for the touch of `record`, in touch sequence `sequence`
   /// (<doc:BehaviourReference> §2.2): its entry in the record, valid for its current attempt,
-  /// whose touch type is that of its first touch.
+  /// whose touch type is that of its first touch (`touchTypeBit`, the bit of the touch's type).
   @inline(__always)
-  mutating func collect(slot: Int, for record: Int, sequence: Int, touchType: TouchType) {
+  mutating func collect(slot: Int, for record: Int, sequence: Int, touchTypeBit: UInt8) {
     slots[slot].watchdogPending = false
     slots[slot].sequence = sequence
-    if slots[slot].touchType == nil { slots[slot].touchType = touchType }
+    if slots[slot].touchTypeBit == 0 { slots[slot].touchTypeBit = touchTypeBit }
     records[record].entries.append(TouchRecord.Entry(slot: slot, attempt: slots[slot].attempt))
   }
 
@@ -53,9 +53,9 @@ extension RuntimeTables {
   /// the touch of `record`, and holds it.
   @inline(__always)
   mutating func collect(
-    slot: Int, for record: Int, sequence: Int, touchType: TouchType, andHold touch: Touch, withholds: UInt8
+    slot: Int, for record: Int, sequence: Int, touchTypeBit: UInt8, andHold touch: Touch, withholds: UInt8
   ) {
-    collect(slot: slot, for: record, sequence: sequence, touchType: touchType)
+    collect(slot: slot, for: record, sequence: sequence, touchTypeBit: touchTypeBit)
     hold(touch, record: record, slot: slot, withholds: withholds)
   }
 

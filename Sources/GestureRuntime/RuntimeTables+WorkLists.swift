@@ -48,9 +48,12 @@ extension RuntimeTables {
     guard candidates.count > 1 else { return }
     var order: [Int] = []
     swap(&order, &candidates)
+    // The comparison reads the slot table alone: a closure that called a method of the whole
+    // tables would copy them (and retain every list they hold) at each comparison.
+    let slots = self.slots
     order.sort { a, b in
-      let first = slot(ofListed: a, owner: owner)
-      let second = slot(ofListed: b, owner: owner)
+      let first = Self.slot(ofListed: a, owner: owner, in: slots)
+      let second = Self.slot(ofListed: b, owner: owner, in: slots)
       guard slots[first].depth == slots[second].depth else { return slots[first].depth > slots[second].depth }
       return slots[a].recognizer!.additionOrder < slots[b].recognizer!.additionOrder
     }

@@ -84,6 +84,12 @@ struct RuntimeTables {
   /// slot).
   @inline(__always)
   func slot(ofListed number: Int, owner: UInt64) -> Int {
+    Self.slot(ofListed: number, owner: owner, in: slots)
+  }
+
+  /// `slot(ofListed:owner:)` on a slot table alone.
+  @inline(__always)
+  static func slot(ofListed number: Int, owner: UInt64, in slots: ContiguousArray<RecognizerSlot>) -> Int {
     guard let recognizer = slots[number].recognizer else {
       preconditionFailure("slot \(number), listed or named by a work list, holds no recognizer")
     }
