@@ -135,9 +135,8 @@ extension GestureRuntime {
         startAttempt(recognizer, slot: number, depth: depth)
         if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
-      if (recognizer.publishedState == .began || recognizer.publishedState == .changed)
-        && recognizer.cancelsTouchesInView
-      {
+      let published = recognizer.publishedState
+      if (published == .began || published == .changed) && recognizer.cancelsTouchesInView {
         suppressors += 1
       }
       if asksAboutPairs {
