@@ -35,4 +35,7 @@ package protocol GestureHost: AnyObject {
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer)
   /// A view is about to be detached from its superview.
   func viewWillBeRemoved(_ view: View)
+  /// The removal that `recognizerWillBeRemoved` or `viewWillBeRemoved` announced is done: the
+  /// view no longer lists the recognizer, or the superview no longer lists the view.
+  func removalDidFinish()
 }

@@ -204,6 +204,7 @@ open class View {
     list.removeAll { $0 === self }
     swap(&list, &parent.storedSubviews)
     UnownedReference.replace(&storedSuperview, with: nil)
+    host?.removalDidFinish()
   }
 
   // MARK: Recognizers
@@ -235,6 +236,7 @@ open class View {
     list.removeAll { $0 === recognizer }
     swap(&list, &storedGestureRecognizers)
     recognizer.attach(to: nil)
+    host?.removalDidFinish()
   }
 
   // MARK: Coordinates and hit-testing

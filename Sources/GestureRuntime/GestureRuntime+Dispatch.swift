@@ -37,10 +37,12 @@ extension GestureRuntime {
       userCodeAsked = !inbox.isEmpty || !inboxTimers.isEmpty
     }
     isDispatching = false
-    if !deferred.isEmpty { runDeferred() }
+    // Not while a view is removing a recognizer or a subview: the queued work waits for the
+    // removal to be done (`removalDidFinish`).
+    if !deferred.isEmpty && removalsInProgress == 0 { runDeferred() }
     #if DEBUG
       // Once the work queued from callbacks has run too (until then a removal, say, is half done).
-      if deferred.isEmpty { _checkInvariants() }
+      if deferred.isEmpty && removalsInProgress == 0 { _checkInvariants() }
     #endif
     if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
   }

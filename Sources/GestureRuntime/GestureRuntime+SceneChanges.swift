@@ -12,6 +12,7 @@ extension GestureRuntime {
   }
 
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer) {
+    removalsInProgress += 1
     guard recognizer.runtimeSlot.owner == runtimeNumber else { return }
     let number = recognizer.runtimeSlot.index
     if tables.slots[number].participating {
@@ -28,6 +29,7 @@ extension GestureRuntime {
   }
 
   func viewWillBeRemoved(_ view: View) {
+    removalsInProgress += 1
     var recognizers: [GestureRecognizer] = []
     var stack = [view]
     while let current = stack.popLast() {
@@ -70,6 +72,21 @@ extension GestureRuntime {
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
   /// (<doc:BehaviourReference> §5).
+  /// The view's side of a removal is done (`GestureHost.removalDidFinish`). A removal made from
+  /// app code, outside any dispatch, cancels what it must in a dispatch that runs before the view
+  /// lets go of the recognizer or the subview; what that dispatch's callbacks queued (input sent
+  /// from a `touchesCancelled`, say) waits for the view, and runs here: input sent then must not
+  /// reach a recognizer or a subtree that is on its way out.
+  func removalDidFinish() {
+    removalsInProgress -= 1
+    guard removalsInProgress == 0, !isDispatching else { return }
+    if !deferred.isEmpty { runDeferred() }
+    #if DEBUG
+      if deferred.isEmpty { _checkInvariants() }
+    #endif
+    if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
+  }
+
   func sceneChange(_ work: @escaping () -> Void) {
     if isDispatching {
       queueDeferred { [unowned self] in self.dispatch(work) }

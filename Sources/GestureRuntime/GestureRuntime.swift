@@ -138,6 +138,9 @@ public final class GestureRuntime {
   /// How many entries of `tables.participants` were reset and await removal.
   var removedParticipants = 0
   var deferred: [() -> Void] = []
+  /// How many removals a view announced (`recognizerWillBeRemoved`, `viewWillBeRemoved`) and has
+  /// not finished (`removalDidFinish`): while any has not, the deferred work waits.
+  var removalsInProgress = 0
   /// What user code asked through the host while it ran, applied right after it returns
   /// (GestureRuntime+Host.swift); empty outside user code. The timers it started or cancelled
   /// wait apart, in the order asked (most requests are a timer, and a plain list of them costs

@@ -634,4 +634,71 @@ struct CallbackRequestTests {
         "0.2 reset other",
       ])
   }
+
+  /// Runs `onCancelled` (once) from its `touchesCancelled`.
+  final class CancelHook: GestureRecognizer {
+    var onCancelled: () -> Void = {}
+    override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
+      let hook = onCancelled
+      onCancelled = {}
+      hook()
+    }
+  }
+
+  @Test(
+    "App code removes a recognizer whose touchesCancelled sends a touch: the touch is dispatched once the recognizer is off its view, and does not reach it"
+  )
+  func inputSentWhileAppCodeRemovesARecognizer() {
+    let h = Harness()
+    let hook = h.add(CancelHook(), "hook")
+    hook.onCancelled = {
+      h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 20), at: Timestamp(seconds: 0.2))
+    }
+    h.down(1, 10, 10, at: 0)
+    h.view.removeGestureRecognizer(hook)
+    h.up(1, 10, 10, at: 0.3)
+    h.up(2, 20, 20, at: 0.3)
+    h.finish()
+    #expect(hook.view == nil)
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state hook possible → failed: removed from its view",
+        "0 reset hook",
+        // Sent from touchesCancelled inside the removal: dispatched when the removal is done.
+        "0.2 view V touchesBegan 2",
+        "0.3 view V touchesEnded 1",
+        "0.3 view V touchesEnded 2",
+      ])
+  }
+
+  @Test(
+    "App code removes a view whose recognizer's touchesCancelled sends a touch there: the touch is dispatched once the view is out of the tree, and hits its superview"
+  )
+  func inputSentWhileAppCodeRemovesAView() {
+    let h = Harness()
+    let hook = h.add(CancelHook(), "hook")
+    hook.onCancelled = {
+      h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 20), at: Timestamp(seconds: 0.2))
+    }
+    h.down(1, 10, 10, at: 0)
+    h.view.removeFromSuperview()
+    h.up(1, 10, 10, at: 0.3)
+    h.up(2, 20, 20, at: 0.3)
+    h.finish()
+    #expect(h.view.superview == nil)
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state hook possible → failed: its view was removed",
+        "0 reset hook",
+        "0 view V touchesCancelled 1",
+        // Sent from touchesCancelled inside the removal: dispatched once V is out of the tree, it
+        // hits the window.
+        "0.2 view R touchesBegan 2",
+        "0.3 view R touchesEnded 2",
+      ])
+  }
 }
