@@ -181,13 +181,16 @@ open class View {
   /// superview first. The index is clamped to the valid range.
   public final func insertSubview(_ view: View, at index: Int) {
     precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
-    if view.superview != nil { view.removeFromSuperview() }
+    // A move: the old tree's host hears that the removal is done once the view is in its new
+    // place (see `removeFromSuperview`).
+    let previousHost = view.detachFromSuperview()
     var list: [View] = []
     swap(&list, &storedSubviews)
     list.insert(view, at: max(0, min(index, list.count)))
     swap(&list, &storedSubviews)
     UnownedReference.replace(&view.storedSuperview, with: self)
     root.host?.staticRequirementsDidChange()
+    previousHost?.removalDidFinish()
   }
 
   /// Detaches the view (and its subtree) from its superview.
@@ -195,7 +198,15 @@ open class View {
   /// Recognizers in the subtree that are tracking touches are cancelled and reset, and touches
   /// hit-tested into the subtree are cancelled for their views (<doc:BehaviourReference> §2.6).
   public final func removeFromSuperview() {
-    guard let parent = superview else { return }
+    detachFromSuperview()?.removalDidFinish()
+  }
+
+  /// `removeFromSuperview` but for telling the host that the removal is done, which the caller
+  /// does: the host that was told of the removal, if any. The host cancels what the removal
+  /// stops before the view goes; what its callbacks ask for waits until the host hears the
+  /// removal is done, once the view is out of the tree or in its new place.
+  private final func detachFromSuperview() -> (any GestureHost)? {
+    guard let parent = superview else { return nil }
     let host = root.host
     host?.staticRequirementsDidChange()
     host?.viewWillBeRemoved(self)
@@ -204,17 +215,21 @@ open class View {
     list.removeAll { $0 === self }
     swap(&list, &parent.storedSubviews)
     UnownedReference.replace(&storedSuperview, with: nil)
-    host?.removalDidFinish()
+    return host
   }
 
   // MARK: Recognizers
 
   /// Attaches a recognizer; a recognizer belongs to at most one view.
   public final func addGestureRecognizer(_ recognizer: GestureRecognizer) {
+    // A move: the old view's host hears that the removal is done once the recognizer is on this
+    // view (see `removeGestureRecognizer`).
+    var previousHost: (any GestureHost)?
     if let previous = recognizer.view {
       if previous === self { return }
-      previous.removeGestureRecognizer(recognizer)
+      previousHost = previous.detachGestureRecognizer(recognizer)
     }
+    defer { previousHost?.removalDidFinish() }
     recognizer.additionOrder = (gestureRecognizers.last?.additionOrder ?? 0) + 1
     var list: [GestureRecognizer] = []
     swap(&list, &storedGestureRecognizers)
@@ -227,7 +242,13 @@ open class View {
   /// Detaches a recognizer; if it is tracking touches it is cancelled and reset first
   /// (<doc:BehaviourReference> §2.6).
   public final func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-    guard recognizer.view === self else { return }
+    detachGestureRecognizer(recognizer)?.removalDidFinish()
+  }
+
+  /// `removeGestureRecognizer` but for telling the host that the removal is done, which the
+  /// caller does (see `detachFromSuperview`): the host that was told of the removal, if any.
+  private final func detachGestureRecognizer(_ recognizer: GestureRecognizer) -> (any GestureHost)? {
+    guard recognizer.view === self else { return nil }
     let host = root.host
     host?.staticRequirementsDidChange()
     host?.recognizerWillBeRemoved(recognizer)
@@ -236,7 +257,7 @@ open class View {
     list.removeAll { $0 === recognizer }
     swap(&list, &storedGestureRecognizers)
     recognizer.attach(to: nil)
-    host?.removalDidFinish()
+    return host
   }
 
   // MARK: Coordinates and hit-testing

@@ -6,7 +6,7 @@ import GestureCore
 /// the actions in the order the states were published (here), tells the views (ViewDelivery),
 /// retires finished touches (TouchRetirement), resets the recognizers that are done (ResetGroups)
 /// and arms the watchdogs (Watchdog); finally the work that callbacks queued runs, each as a
-/// dispatch of its own.
+/// dispatch of its own (after a removal a view is making, if there is one: `removalDidFinish`).
 ///
 /// User code runs only from the last section of this file, "User code: the only places it runs":
 /// every touch method, reset, timer, delegate question, view call and action is one small
@@ -15,7 +15,7 @@ import GestureCore
 /// count the calls running and trap a rule entered from inside one (`assertNoUserCode`).
 extension GestureRuntime {
   /// Runs `body` as one dispatch, then resolves, sends actions, tells views and resets; then runs
-  /// whatever was queued from callbacks.
+  /// whatever was queued from callbacks (once a removal a view is making is done).
   func dispatch(_ body: () -> Void) {
     assertNoUserCode(in: "dispatch")
     dispatchNumber &+= 1
@@ -44,7 +44,9 @@ extension GestureRuntime {
       // Once the work queued from callbacks has run too (until then a removal, say, is half done).
       if deferred.isEmpty && removalsInProgress == 0 { _checkInvariants() }
     #endif
-    if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
+    // Not during a removal either: the app may send input from the report (`removalDidFinish`
+    // makes it once the removal is done).
+    if nextTimerDeadlineDidChange != nil && removalsInProgress == 0 { reportDeadlineChange() }
   }
 
   /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has

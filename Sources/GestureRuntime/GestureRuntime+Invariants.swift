@@ -7,7 +7,8 @@ extension GestureRuntime {
   /// keeps nothing of it, and failure requirements are recorded on both of their ends. Traps
   /// with what it found. Release builds skip it.
   ///
-  /// The runtime calls it after every dispatch; tests may call it too.
+  /// The runtime calls it after every dispatch (after a removal a view is making, when the
+  /// dispatch ran inside one); tests may call it too.
   public func _checkInvariants() {
     #if DEBUG
       if let problem = firstInvariantViolation() {

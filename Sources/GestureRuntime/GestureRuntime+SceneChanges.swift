@@ -70,13 +70,12 @@ extension GestureRuntime {
     removedParticipants = tables.removeParticipants(.unlisted, owner: runtimeNumber)
   }
 
-  /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
-  /// (<doc:BehaviourReference> §5).
-  /// The view's side of a removal is done (`GestureHost.removalDidFinish`). A removal made from
-  /// app code, outside any dispatch, cancels what it must in a dispatch that runs before the view
-  /// lets go of the recognizer or the subview; what that dispatch's callbacks queued (input sent
-  /// from a `touchesCancelled`, say) waits for the view, and runs here: input sent then must not
-  /// reach a recognizer or a subtree that is on its way out.
+  /// The view's side of a removal is done (`GestureHost.removalDidFinish`), or of a move (a
+  /// removal and an insertion). A removal made from app code, outside any dispatch, cancels what
+  /// it must in a dispatch that runs before the view lets go of the recognizer or the subview;
+  /// what that dispatch's callbacks queued (input sent from a `touchesCancelled`, say) waits for
+  /// the view, and runs here, as does the report of a changed deadline (app code may send input
+  /// from it): input must not reach a recognizer or a subtree on its way out.
   func removalDidFinish() {
     removalsInProgress -= 1
     guard removalsInProgress == 0, !isDispatching else { return }
@@ -87,6 +86,8 @@ extension GestureRuntime {
     if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
   }
 
+  /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
+  /// (<doc:BehaviourReference> §5).
   func sceneChange(_ work: @escaping () -> Void) {
     if isDispatching {
       queueDeferred { [unowned self] in self.dispatch(work) }

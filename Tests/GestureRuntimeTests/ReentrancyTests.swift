@@ -638,6 +638,11 @@ struct CallbackRequestTests {
   /// Runs `onCancelled` (once) from its `touchesCancelled`.
   final class CancelHook: GestureRecognizer {
     var onCancelled: () -> Void = {}
+    /// The touches it got in `touchesBegan`, by identifier.
+    var began: [Int] = []
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
+      began += touches.map(\.identifier)
+    }
     override func touchesCancelled(_ touches: [Touch], with event: TouchEvent) {
       let hook = onCancelled
       onCancelled = {}
@@ -699,6 +704,39 @@ struct CallbackRequestTests {
         // hits the window.
         "0.2 view R touchesBegan 2",
         "0.3 view R touchesEnded 2",
+      ])
+  }
+
+  @Test(
+    "App code moves a recognizer to another view while its touchesCancelled sends a touch there: the touch is dispatched once the recognizer is on its new view, and reaches it"
+  )
+  func inputSentWhileAppCodeMovesARecognizer() {
+    let h = Harness()
+    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    h.window.addSubview(other)
+    let hook = h.add(CancelHook(), "hook")
+    hook.onCancelled = {
+      h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 420), at: Timestamp(seconds: 0.2))
+    }
+    h.down(1, 10, 10, at: 0)
+    other.addGestureRecognizer(hook)
+    #expect(hook.began == [1, 2])
+    hook.onCancelled = {}
+    h.runtime.send(TouchInput(id: 2, phase: .cancelled, x: 20, y: 420), at: Timestamp(seconds: 0.3))
+    h.up(1, 10, 10, at: 0.3)
+    h.finish()
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state hook possible → failed: removed from its view",
+        "0 reset hook",
+        // Sent from touchesCancelled inside the move: dispatched once the recognizer is on W.
+        "0.2 view W touchesBegan 2",
+        "0.3 state hook possible → failed: its touches were cancelled",
+        "0.3 view W touchesCancelled 2",
+        "0.3 reset hook",
+        "0.3 view V touchesEnded 1",
       ])
   }
 }
