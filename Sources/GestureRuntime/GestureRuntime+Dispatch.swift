@@ -37,16 +37,22 @@ extension GestureRuntime {
       userCodeAsked = !inbox.isEmpty || !inboxTimers.isEmpty
     }
     isDispatching = false
-    // Not while a view is removing a recognizer or a subview: the queued work waits for the
-    // removal to be done (`removalDidFinish`).
-    if !deferred.isEmpty && removalsInProgress == 0 { runDeferred() }
+    // Not while a view is removing a recognizer or a subview: what follows waits for the removal
+    // to be done (`removalDidFinish`).
+    if removalsInProgress == 0 { followDispatch() }
+  }
+
+  /// What follows a dispatch, once no removal is in progress: the work callbacks queued, each as
+  /// a dispatch of its own; the debug build's invariant check, once that work has run too (until
+  /// then a removal, say, is half done); and the report of a changed timer deadline, from which
+  /// the app may send input.
+  @inline(__always)
+  func followDispatch() {
+    if !deferred.isEmpty { runDeferred() }
     #if DEBUG
-      // Once the work queued from callbacks has run too (until then a removal, say, is half done).
-      if deferred.isEmpty && removalsInProgress == 0 { _checkInvariants() }
+      if deferred.isEmpty { _checkInvariants() }
     #endif
-    // Not during a removal either: the app may send input from the report (`removalDidFinish`
-    // makes it once the removal is done).
-    if nextTimerDeadlineDidChange != nil && removalsInProgress == 0 { reportDeadlineChange() }
+    if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
   }
 
   /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has

@@ -79,11 +79,7 @@ extension GestureRuntime {
   func removalDidFinish() {
     removalsInProgress -= 1
     guard removalsInProgress == 0, !isDispatching else { return }
-    if !deferred.isEmpty { runDeferred() }
-    #if DEBUG
-      if deferred.isEmpty { _checkInvariants() }
-    #endif
-    if nextTimerDeadlineDidChange != nil { reportDeadlineChange() }
+    followDispatch()
   }
 
   /// Runs a scene change as a dispatch of its own, now or right after the current dispatch
