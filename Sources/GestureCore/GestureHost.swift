@@ -36,6 +36,7 @@ package protocol GestureHost: AnyObject {
   /// A view is about to be detached from its superview.
   func viewWillBeRemoved(_ view: View)
   /// The removal that `recognizerWillBeRemoved` or `viewWillBeRemoved` announced is done: the
-  /// view no longer lists the recognizer, or the superview no longer lists the view.
+  /// view no longer lists the recognizer, or the superview no longer lists the view, and, when
+  /// the removal is part of a move, the recognizer or the view is in its new place.
   func removalDidFinish()
 }

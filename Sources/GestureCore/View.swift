@@ -203,8 +203,8 @@ open class View {
 
   /// `removeFromSuperview` but for telling the host that the removal is done, which the caller
   /// does: the host that was told of the removal, if any. The host cancels what the removal
-  /// stops before the view goes; what its callbacks ask for waits until the host hears the
-  /// removal is done, once the view is out of the tree or in its new place.
+  /// stops before the view goes; the work its callbacks queue (input they send, say) waits until
+  /// the host hears the removal is done, once the view is out of the tree or in its new place.
   private final func detachFromSuperview() -> (any GestureHost)? {
     guard let parent = superview else { return nil }
     let host = root.host

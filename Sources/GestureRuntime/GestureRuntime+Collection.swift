@@ -204,8 +204,9 @@ extension GestureRuntime {
     // The slot's attempt lets it take the touch: it is not held and, in an attempt, neither asked
     // to end it nor busy with hover or scroll input, and the touch is of the type of the
     // attempt's first touch when the recognizer asks for one type. The four fields are read
-    // straight from the slot table: the same test as a method of the tables made the shipped
-    // build copy the whole tables (and retain every list in them) for a recognizer in an attempt.
+    // straight from the slot table: the same test as a method of the tables would have the
+    // shipped build copy the whole tables (and retain every list in them) for a recognizer in an
+    // attempt.
     let held = tables.slots[number].held
     let participating = tables.slots[number].participating
     let kind = tables.slots[number].inputKind

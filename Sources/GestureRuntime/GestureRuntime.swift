@@ -139,7 +139,8 @@ public final class GestureRuntime {
   var removedParticipants = 0
   var deferred: [() -> Void] = []
   /// How many removals a view announced (`recognizerWillBeRemoved`, `viewWillBeRemoved`) and has
-  /// not finished (`removalDidFinish`): while any has not, the deferred work waits.
+  /// not finished (`removalDidFinish`): while any has not, what follows a dispatch waits
+  /// (`followDispatch`: the deferred work, the debug invariant check, the deadline report).
   var removalsInProgress = 0
   /// What user code asked through the host while it ran, applied right after it returns
   /// (GestureRuntime+Host.swift); empty outside user code. The timers it started or cancelled

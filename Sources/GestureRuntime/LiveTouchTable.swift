@@ -80,8 +80,8 @@ extension RuntimeTables {
   /// Appends to `all` every touch of the current event for ``TouchEvent/allTouches``: every touch
   /// that is down, in table order, except those `pointer` made up for hover and scroll (when it is
   /// given), then those of `changed` that are no longer down. `owner` is the runtime's number.
-  /// `mutating` though it only reads: called on the runtime's tables, the non-mutating method
-  /// made the shipped build copy all of them (retaining every list they hold) first.
+  /// `mutating` though it only reads: called on the runtime's tables, a non-mutating method would
+  /// have the shipped build copy all of them (retaining every list they hold) first.
   @inline(__always)
   mutating func appendTouchesOfEvent(
     _ changed: [Touch], to all: inout [Touch], skipping pointer: PointerState?, owner: UInt64

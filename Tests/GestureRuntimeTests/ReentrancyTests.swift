@@ -665,6 +665,7 @@ struct CallbackRequestTests {
     h.up(2, 20, 20, at: 0.3)
     h.finish()
     #expect(hook.view == nil)
+    #expect(hook.began == [1])
     #expect(h.runtime.finish().isEmpty)
     #expect(
       h.decisions == [
@@ -721,7 +722,6 @@ struct CallbackRequestTests {
     h.down(1, 10, 10, at: 0)
     other.addGestureRecognizer(hook)
     #expect(hook.began == [1, 2])
-    hook.onCancelled = {}
     h.runtime.send(TouchInput(id: 2, phase: .cancelled, x: 20, y: 420), at: Timestamp(seconds: 0.3))
     h.up(1, 10, 10, at: 0.3)
     h.finish()
@@ -737,6 +737,40 @@ struct CallbackRequestTests {
         "0.3 view W touchesCancelled 2",
         "0.3 reset hook",
         "0.3 view V touchesEnded 1",
+      ])
+  }
+
+  @Test(
+    "App code moves a view into another while its recognizer's touchesCancelled sends a touch there: the touch is dispatched once the view is in its new place, and reaches the recognizer"
+  )
+  func inputSentWhileAppCodeMovesAView() {
+    let h = Harness()
+    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    h.window.addSubview(other)
+    let hook = h.add(CancelHook(), "hook")
+    hook.onCancelled = {
+      // Where V will be once it is in W.
+      h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 420), at: Timestamp(seconds: 0.2))
+    }
+    h.down(1, 10, 10, at: 0)
+    other.addSubview(h.view)
+    #expect(hook.began == [1, 2])
+    h.runtime.send(TouchInput(id: 2, phase: .cancelled, x: 20, y: 420), at: Timestamp(seconds: 0.3))
+    h.up(1, 10, 10, at: 0.3)
+    h.finish()
+    #expect(h.view.superview === other)
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state hook possible → failed: its view was removed",
+        "0 reset hook",
+        "0 view V touchesCancelled 1",
+        // Sent from touchesCancelled inside the move: dispatched once V is in W.
+        "0.2 view V touchesBegan 2",
+        "0.3 state hook possible → failed: its touches were cancelled",
+        "0.3 view V touchesCancelled 2",
+        "0.3 reset hook",
       ])
   }
 }
