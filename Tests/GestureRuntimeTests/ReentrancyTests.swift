@@ -773,4 +773,40 @@ struct CallbackRequestTests {
         "0.3 reset hook",
       ])
   }
+
+  @Test(
+    "App code removes a long press whose timer was the next deadline, and the app sends a touch from the deadline report: the report comes once the recognizer is off its view"
+  )
+  func deadlineReportedAfterARemoval() {
+    let h = Harness()
+    let press = h.add(LongPressGestureRecognizer(), "press")
+    var reported: [String] = []
+    var sent = false
+    h.runtime.nextTimerDeadlineDidChange = { deadline in
+      reported.append("\(h.runtime.now): \(deadline.map { "\($0)" } ?? "none") on \(press.view?.name ?? "no view")")
+      // App code driving the runtime from the report, as an event loop does.
+      if deadline == nil && !sent {
+        sent = true
+        h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 20), at: Timestamp(seconds: 0.1))
+      }
+    }
+    h.down(1, 10, 10, at: 0)
+    h.view.removeGestureRecognizer(press)
+    h.up(1, 10, 10, at: 0.3)
+    h.up(2, 20, 20, at: 0.3)
+    h.finish()
+    #expect(press.view == nil)
+    #expect(h.runtime.finish().isEmpty)
+    #expect(reported == ["0: 0.5 on V", "0: none on no view"])
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state press possible → failed: removed from its view",
+        "0 reset press",
+        // Sent from the report, which comes once the removal is done: the press is not there.
+        "0.1 view V touchesBegan 2",
+        "0.3 view V touchesEnded 1",
+        "0.3 view V touchesEnded 2",
+      ])
+  }
 }
