@@ -179,18 +179,25 @@ open class View {
 
   /// Inserts `view` among the subviews at `index` (0 is the back), removing it from its previous
   /// superview first. The index is clamped to the valid range.
+  ///
+  /// A runtime's window is the root of that runtime's tree and cannot be inserted into another
+  /// view: doing so stops the program, as inserting a view into its own subtree does.
   public final func insertSubview(_ view: View, at index: Int) {
     precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
+    precondition(
+      view.hostIdentifier == nil, "a runtime's window is the root of its tree and cannot become a subview")
     // A move: the old tree's host hears that the removal is done once the view is in its new
     // place (see `removeFromSuperview`).
-    let previousHost = view.detachFromSuperview()
+    let previousHosts = view.detachFromSuperview()
+    // A callback made during the removal may have moved this view into the subtree of `view`.
+    precondition(!isDescendant(of: view), "a view cannot contain itself")
     var list: [View] = []
     swap(&list, &storedSubviews)
     list.insert(view, at: max(0, min(index, list.count)))
     swap(&list, &storedSubviews)
     UnownedReference.replace(&view.storedSuperview, with: self)
     root.host?.staticRequirementsDidChange()
-    previousHost?.removalDidFinish()
+    for host in previousHosts { host.removalDidFinish() }
   }
 
   /// Detaches the view (and its subtree) from its superview.
@@ -198,24 +205,34 @@ open class View {
   /// Recognizers in the subtree that are tracking touches are cancelled and reset, and touches
   /// hit-tested into the subtree are cancelled for their views (<doc:BehaviourReference> §2.6).
   public final func removeFromSuperview() {
-    detachFromSuperview()?.removalDidFinish()
+    for host in detachFromSuperview() { host.removalDidFinish() }
   }
 
-  /// `removeFromSuperview` but for telling the host that the removal is done, which the caller
-  /// does: the host that was told of the removal, if any. The host cancels what the removal
+  /// `removeFromSuperview` but for telling the hosts that the removal is done, which the caller
+  /// does: the hosts that were told of the removal, in order. A host cancels what the removal
   /// stops before the view goes; the work its callbacks queue (input they send, say) waits until
   /// the host hears the removal is done, once the view is out of the tree or in its new place.
-  private final func detachFromSuperview() -> (any GestureHost)? {
-    guard let parent = superview else { return nil }
-    let host = root.host
-    host?.staticRequirementsDidChange()
-    host?.viewWillBeRemoved(self)
-    var list: [View] = []
-    swap(&list, &parent.storedSubviews)
-    list.removeAll { $0 === self }
-    swap(&list, &parent.storedSubviews)
-    UnownedReference.replace(&storedSuperview, with: nil)
-    return host
+  ///
+  /// A callback the host makes while cancelling (a recognizer's `touchesCancelled`, say) may
+  /// itself move the view. The view is then taken off its new superview too, with that tree's
+  /// host told: the call that began first ends last, and has the last word (the view ends with no
+  /// superview, listed by no view).
+  private final func detachFromSuperview() -> [any GestureHost] {
+    var told: [any GestureHost] = []
+    while let parent = superview {
+      let host = root.host
+      host?.staticRequirementsDidChange()
+      host?.viewWillBeRemoved(self)
+      if let host { told.append(host) }
+      // Moved or removed by a callback meanwhile: taken off wherever it is now.
+      guard superview === parent else { continue }
+      var list: [View] = []
+      swap(&list, &parent.storedSubviews)
+      list.removeAll { $0 === self }
+      swap(&list, &parent.storedSubviews)
+      UnownedReference.replace(&storedSuperview, with: nil)
+    }
+    return told
   }
 
   // MARK: Recognizers
@@ -223,13 +240,14 @@ open class View {
   /// Attaches a recognizer; a recognizer belongs to at most one view.
   public final func addGestureRecognizer(_ recognizer: GestureRecognizer) {
     // A move: the old view's host hears that the removal is done once the recognizer is on this
-    // view (see `removeGestureRecognizer`).
-    var previousHost: (any GestureHost)?
-    if let previous = recognizer.view {
-      if previous === self { return }
-      previousHost = previous.detachGestureRecognizer(recognizer)
+    // view (see `removeGestureRecognizer`). A callback made during the removal may move the
+    // recognizer again: it is taken off wherever it is until it is on no view, or on this one.
+    var previousHosts: [any GestureHost] = []
+    while let previous = recognizer.view, previous !== self {
+      if let host = previous.detachGestureRecognizer(recognizer) { previousHosts.append(host) }
     }
-    defer { previousHost?.removalDidFinish() }
+    defer { for host in previousHosts { host.removalDidFinish() } }
+    if recognizer.view === self { return }
     recognizer.additionOrder = (gestureRecognizers.last?.additionOrder ?? 0) + 1
     var list: [GestureRecognizer] = []
     swap(&list, &storedGestureRecognizers)
@@ -246,12 +264,17 @@ open class View {
   }
 
   /// `removeGestureRecognizer` but for telling the host that the removal is done, which the
-  /// caller does (see `detachFromSuperview`): the host that was told of the removal, if any.
+  /// caller does (see `detachFromSuperview`): the host that was told of the removal, if any. The
+  /// recognizer leaves this view only if it is still on it once the host has cancelled what the
+  /// removal stops.
   private final func detachGestureRecognizer(_ recognizer: GestureRecognizer) -> (any GestureHost)? {
     guard recognizer.view === self else { return nil }
     let host = root.host
     host?.staticRequirementsDidChange()
     host?.recognizerWillBeRemoved(recognizer)
+    // A callback the host made while cancelling may have moved the recognizer to another view
+    // (or taken it off): it is no longer this view's to take off.
+    guard recognizer.view === self else { return host }
     var list: [GestureRecognizer] = []
     swap(&list, &storedGestureRecognizers)
     list.removeAll { $0 === recognizer }

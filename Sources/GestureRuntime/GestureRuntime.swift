@@ -49,7 +49,8 @@ public import GestureCore
 /// timer) takes effect for the runtime when the callback returns. No rule of the runtime runs
 /// inside user code; debug builds trap if one is ever entered from there.
 public final class GestureRuntime {
-  /// The root of the view tree; its frame is in window coordinates.
+  /// The root of the view tree; its frame is in window coordinates. While the runtime exists, the
+  /// window stays a root: inserting it into another view stops the program.
   public let window: View
   /// The clock the runtime reads and, for a manual clock, moves.
   public let clock: any GestureClock

@@ -1,5 +1,6 @@
 import GestureCore
 import GestureRecognizers
+import GestureRuntime
 import Testing
 
 @Suite("Geometry, views and the catalog")
@@ -28,6 +29,30 @@ struct CoreTests {
     #expect(badge.convert(Point(x: 0, y: 0), to: card) == Point(x: 10, y: 10))
     #expect(badge.depth == 2)
     #expect(badge.root === window)
+  }
+
+  @Test("A runtime's window cannot become a subview: inserting it stops the program, naming why")
+  func windowIsARoot() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+      let runtime = GestureRuntime(window: window)
+      View(name: "other", frame: .zero).addSubview(window)
+      withExtendedLifetime(runtime) {}
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("a runtime's window is the root of its tree and cannot become a subview"))
+  }
+
+  @Test("A window whose runtime is gone is a plain view again, and may become a subview")
+  func windowWithoutRuntime() {
+    let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    do {
+      let runtime = GestureRuntime(window: window)
+      withExtendedLifetime(runtime) {}
+    }
+    let other = View(name: "other", frame: .zero)
+    other.addSubview(window)
+    #expect(window.superview === other)
   }
 
   @Test("A view moves between superviews; a recognizer belongs to one view at a time")

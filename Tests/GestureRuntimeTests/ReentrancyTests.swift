@@ -775,6 +775,116 @@ struct CallbackRequestTests {
   }
 
   @Test(
+    "App code removes a view whose recognizer's touchesCancelled moves that view into another: the removal, begun first, has the last word, and the view is listed by no view"
+  )
+  func viewMovedWhileAppCodeRemovesIt() {
+    let h = Harness()
+    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    h.window.addSubview(other)
+    let hook = h.add(CancelHook(), "hook")
+    hook.onCancelled = { other.addSubview(h.view) }
+    h.down(1, 10, 10, at: 0)
+    h.view.removeFromSuperview()
+    #expect(h.view.superview == nil)
+    #expect(other.subviews.isEmpty)
+    #expect(h.window.subviews.map(\.name) == ["W"])
+    h.up(1, 10, 10, at: 0.1)
+    // V's old place and its place in W are the window's and W's now.
+    h.down(2, 10, 10, at: 0.2)
+    h.up(2, 10, 10, at: 0.25)
+    h.down(3, 20, 420, at: 0.3)
+    h.up(3, 20, 420, at: 0.35)
+    h.finish()
+    #expect(hook.began == [1])
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state hook possible → failed: its view was removed",
+        "0 reset hook",
+        "0 view V touchesCancelled 1",
+        "0.2 view R touchesBegan 2",
+        "0.25 view R touchesEnded 2",
+        "0.3 view W touchesBegan 3",
+        "0.35 view W touchesEnded 3",
+      ])
+  }
+
+  @Test(
+    "App code moves a recognizer to another view while its touchesCancelled moves it to a third: it ends on the view the app chose, listed once, and gets that view's touches"
+  )
+  func recognizerMovedWhileAppCodeMovesIt() {
+    let h = Harness()
+    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    let third = View(name: "X", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    other.addSubview(third)
+    h.window.addSubview(other)
+    let hook = h.add(CancelHook(), "hook")
+    hook.onCancelled = { third.addGestureRecognizer(hook) }
+    h.down(1, 10, 10, at: 0)
+    other.addGestureRecognizer(hook)
+    #expect(hook.view === other)
+    #expect(other.gestureRecognizers.count == 1)
+    #expect(third.gestureRecognizers.isEmpty)
+    #expect(h.view.gestureRecognizers.isEmpty)
+    h.up(1, 10, 10, at: 0.1)
+    // Outside X, inside W.
+    h.down(2, 200, 420, at: 0.2)
+    h.up(2, 200, 420, at: 0.25)
+    h.finish()
+    #expect(hook.began == [1, 2])
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state hook possible → failed: removed from its view",
+        "0 reset hook",
+        "0.1 view V touchesEnded 1",
+        "0.2 view W touchesBegan 2",
+        // The hook never decides: the watchdog fails it (§3.12).
+        "5.25 diagnostic [hook] hook was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.25 state hook possible → failed: undecided 5 s after its touches ended",
+        "5.25 view W touchesEnded 2",
+        "5.25 reset hook",
+      ])
+  }
+
+  @Test(
+    "App code removes a recognizer whose touchesCancelled moves it to another view: the recognizer is off the view it was removed from, and stays where the callback put it"
+  )
+  func recognizerMovedWhileAppCodeRemovesIt() {
+    let h = Harness()
+    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    h.window.addSubview(other)
+    let hook = h.add(CancelHook(), "hook")
+    hook.onCancelled = { other.addGestureRecognizer(hook) }
+    h.down(1, 10, 10, at: 0)
+    h.view.removeGestureRecognizer(hook)
+    #expect(hook.view === other)
+    #expect(other.gestureRecognizers.count == 1)
+    #expect(h.view.gestureRecognizers.isEmpty)
+    h.up(1, 10, 10, at: 0.1)
+    h.down(2, 20, 420, at: 0.2)
+    h.up(2, 20, 420, at: 0.25)
+    h.finish()
+    #expect(hook.began == [1, 2])
+    #expect(h.runtime.finish().isEmpty)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0 state hook possible → failed: removed from its view",
+        "0 reset hook",
+        "0.1 view V touchesEnded 1",
+        "0.2 view W touchesBegan 2",
+        // The hook never decides: the watchdog fails it (§3.12).
+        "5.25 diagnostic [hook] hook was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.25 state hook possible → failed: undecided 5 s after its touches ended",
+        "5.25 view W touchesEnded 2",
+        "5.25 reset hook",
+      ])
+  }
+
+  @Test(
     "App code removes a long press whose timer was the next deadline, and the app sends a touch from the deadline report: the report comes once the recognizer is off its view"
   )
   func deadlineReportedAfterARemoval() {
