@@ -67,8 +67,41 @@ extension GestureRuntime {
       if !tables.requests.isEmpty || !tables.dirtyRecords.isEmpty { settleWhatViewsAsked() }
     }
     finishInputTouches()
-    if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
+    if !tables.finished.isEmpty || removedParticipants > 0 {
+      runResets()
+      // A state asked from a `reset()`, or from a `deinit` that a reset ran, is resolved in this
+      // dispatch too (an attempt of its own, <doc:BehaviourReference> §1.7).
+      if !tables.requests.isEmpty { settleWhatResetsAsked() }
+    }
     if !tables.watchdogCandidates.isEmpty { scheduleWatchdogs() }
+  }
+
+  /// Settles the states asked for during resets, with the view calls and resets they lead to,
+  /// until no reset asks for more. A recognizer that asks again at every reset would never let
+  /// the dispatch end: after 1,000 rounds what is left is dropped, with a diagnostic.
+  @inline(never)
+  func settleWhatResetsAsked() {
+    var rounds = 0
+    while !tables.requests.isEmpty {
+      rounds += 1
+      if rounds > 1_000 {
+        var names: [String] = []
+        for request in tables.requests {
+          let asking = recognizer(inSlot: request.slot)
+          // Reset, it stays `possible`, and takes the next touch as any reset recognizer does.
+          asking.requestedState = .possible
+          if !names.contains(asking.displayName) { names.append(asking.displayName) }
+        }
+        diagnose("states asked from reset() kept the dispatch from settling; dropped", names)
+        tables.requests.clear()
+        break
+      }
+      settleDecisions()
+      if !tables.dirtyRecords.isEmpty { deliverToViews() }
+      if !tables.requests.isEmpty || !tables.dirtyRecords.isEmpty { settleWhatViewsAsked() }
+      finishInputTouches()
+      if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
+    }
   }
 
   /// Resolves the states asked for and sends the actions, until no state is left to resolve.

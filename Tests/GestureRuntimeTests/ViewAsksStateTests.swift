@@ -158,4 +158,115 @@ struct ViewAsksStateTests {
         "0.1 action driven ended at (10, 10)", "0.1 reset driven", "0.1 reset other",
       ])
   }
+
+  /// A recognizer that recognizes when its touch ends and asks, from its `reset()`, for the
+  /// states in `asks` (one per reset, the first first).
+  final class AskingInReset: GestureRecognizer {
+    var asks: [State] = []
+    var resets = 0
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) { setState(.ended) }
+    override func reset() {
+      resets += 1
+      if !asks.isEmpty { setState(asks.removeFirst(), reason: "asked from reset") }
+    }
+  }
+
+  @Test(
+    "Asked from reset(): settled in that dispatch as an attempt of its own (§1.7), with its action and its own reset"
+  )
+  func fromReset() {
+    let h = Harness()
+    let asking = h.add(AskingInReset(), "asking")
+    asking.asks = [.ended]
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    // Nothing waits for a later dispatch: no request is left over, and no input or time is
+    // needed for it.
+    h.runtime._checkInvariants()
+    #expect(asking.resets == 2)
+    #expect(asking.state == .possible)
+    h.finish()
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 state asking possible → ended: recognized",
+        "0.1 action asking ended at (10, 10)",
+        "0.1 view V touchesCancelled 1",
+        "0.1 reset asking",
+        "0.1 state asking possible → ended: asked from reset",
+        // An attempt without touches: no location to report.
+        "0.1 action asking ended at (0, 0)",
+        "0.1 reset asking",
+      ])
+  }
+
+  @Test(
+    "A recognizer that asks for a state at every reset: the dispatch stops after 1,000 rounds, with a diagnostic, and the next input finds the runtime settled"
+  )
+  func askingAtEveryReset() {
+    let h = Harness()
+    let asking = h.add(AskingInReset(), "asking")
+    asking.asks = Array(repeating: .failed, count: 2_000)
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.1)
+    h.runtime._checkInvariants()
+    #expect(asking.resets == 1_001)
+    let decisions = h.decisions
+    #expect(decisions.filter { $0 == "0.1 state asking possible → failed: asked from reset" }.count == 1_000)
+    #expect(
+      decisions.suffix(2) == [
+        "0.1 reset asking",
+        "0.1 diagnostic [asking] states asked from reset() kept the dispatch from settling; dropped",
+      ])
+    h.down(2, 10, 10, at: 0.2)
+    h.up(2, 10, 10, at: 0.3)
+    #expect(h.decisions.contains("0.3 state asking possible → ended: recognized"))
+    h.runtime._checkInvariants()
+  }
+
+  /// A view that asks `target` for a state from its `deinit`.
+  final class AskingOnDeinit: View {
+    weak var target: Driven?
+    deinit { target?.decide() }
+  }
+
+  @Test(
+    "Asked from a deinit that a reset runs: settled in that dispatch, as one asked from reset() is"
+  )
+  func fromDeinitAtReset() {
+    // A double tap on V waits after its first tap, whose touch landed on a subview W; W leaves
+    // the window and the app lets go of it: the touch the tap keeps holds the last reference to
+    // W. When the tap fails and is reset, W goes, and its deinit asks another recognizer to end.
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    tap.numberOfTapsRequired = 2
+    // Out of the touches' way.
+    let side = View(name: "D", frame: Rect(x: 0, y: 700, width: 10, height: 10))
+    h.window.addSubview(side)
+    let driven = h.add(Driven(), "driven", to: side)
+    driven.asked = .ended
+    do {
+      let w = AskingOnDeinit(name: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      w.target = driven
+      h.view.addSubview(w)
+      h.down(1, 10, 10, at: 0)
+      h.up(1, 10, 10, at: 0.05)
+      w.removeFromSuperview()
+    }
+    // A finger elsewhere replaces the runtime's own references to the first touch.
+    h.down(2, 10, 600, at: 0.1)
+    h.up(2, 10, 600, at: 0.15)
+    h.clearTrace()
+    h.advance(to: 2)
+    h.runtime._checkInvariants()
+    #expect(
+      h.decisions == [
+        "0.4 state tap possible → failed: tap 2 did not begin within 0.35 s",
+        "0.4 reset tap",
+        // W went with the tap's reset, and asked from its deinit: an attempt of its own.
+        "0.4 state driven possible → ended: told to",
+        "0.4 action driven ended at (0, 0)",
+        "0.4 reset driven",
+      ])
+  }
 }
