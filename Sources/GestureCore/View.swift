@@ -184,8 +184,9 @@ open class View {
   /// view: doing so stops the program, as inserting a view into its own subtree does.
   public final func insertSubview(_ view: View, at index: Int) {
     precondition(view !== self && !isDescendant(of: view), "a view cannot contain itself")
-    precondition(
-      view.hostIdentifier == nil, "a runtime's window is the root of its tree and cannot become a subview")
+    if view.hostIdentifier != nil {
+      fatalError("a runtime's window is the root of its tree and cannot become a subview")
+    }
     // A move: the old tree's host hears that the removal is done once the view is in its new
     // place (see `removeFromSuperview`).
     let previousHosts = view.detachFromSuperview()
@@ -220,12 +221,17 @@ open class View {
   private final func detachFromSuperview() -> [any GestureHost] {
     var told: [any GestureHost] = []
     while let parent = superview {
-      let host = root.host
+      let tree = root
+      let host = tree.host
       host?.staticRequirementsDidChange()
       host?.viewWillBeRemoved(self)
       if let host { told.append(host) }
-      // Moved or removed by a callback meanwhile: taken off wherever it is now.
-      guard superview === parent else { continue }
+      // Moved or removed by a callback meanwhile (itself, or its tree into another runtime's):
+      // taken off wherever it is now, with the host it is under then told.
+      guard superview === parent, root === tree, tree.hostIdentifier == host.map(ObjectIdentifier.init) else {
+        Self.checkRounds(told.count, "view \(name)")
+        continue
+      }
       var list: [View] = []
       swap(&list, &parent.storedSubviews)
       list.removeAll { $0 === self }
@@ -233,6 +239,14 @@ open class View {
       UnownedReference.replace(&storedSuperview, with: nil)
     }
     return told
+  }
+
+  /// Stops the program when callbacks have moved a view or recognizer back at every one of 1,000
+  /// attempts to take it off: the removal could never finish.
+  static func checkRounds(_ rounds: Int, _ what: @autoclosure () -> String) {
+    if rounds >= 1_000 {
+      fatalError("\(what()) was moved again by a callback at each of 1,000 attempts to take it off")
+    }
   }
 
   // MARK: Recognizers
@@ -244,7 +258,8 @@ open class View {
     // recognizer again: it is taken off wherever it is until it is on no view, or on this one.
     var previousHosts: [any GestureHost] = []
     while let previous = recognizer.view, previous !== self {
-      if let host = previous.detachGestureRecognizer(recognizer) { previousHosts.append(host) }
+      previousHosts += previous.detachGestureRecognizer(recognizer)
+      Self.checkRounds(previousHosts.count, "recognizer \(recognizer.displayName)")
     }
     defer { for host in previousHosts { host.removalDidFinish() } }
     if recognizer.view === self { return }
@@ -260,27 +275,35 @@ open class View {
   /// Detaches a recognizer; if it is tracking touches it is cancelled and reset first
   /// (<doc:BehaviourReference> §2.6).
   public final func removeGestureRecognizer(_ recognizer: GestureRecognizer) {
-    detachGestureRecognizer(recognizer)?.removalDidFinish()
+    for host in detachGestureRecognizer(recognizer) { host.removalDidFinish() }
   }
 
-  /// `removeGestureRecognizer` but for telling the host that the removal is done, which the
-  /// caller does (see `detachFromSuperview`): the host that was told of the removal, if any. The
-  /// recognizer leaves this view only if it is still on it once the host has cancelled what the
-  /// removal stops.
-  private final func detachGestureRecognizer(_ recognizer: GestureRecognizer) -> (any GestureHost)? {
-    guard recognizer.view === self else { return nil }
-    let host = root.host
-    host?.staticRequirementsDidChange()
-    host?.recognizerWillBeRemoved(recognizer)
-    // A callback the host made while cancelling may have moved the recognizer to another view
-    // (or taken it off): it is no longer this view's to take off.
-    guard recognizer.view === self else { return host }
-    var list: [GestureRecognizer] = []
-    swap(&list, &storedGestureRecognizers)
-    list.removeAll { $0 === recognizer }
-    swap(&list, &storedGestureRecognizers)
-    recognizer.attach(to: nil)
-    return host
+  /// `removeGestureRecognizer` but for telling the hosts that the removal is done, which the
+  /// caller does (see `detachFromSuperview`): the hosts that were told of the removal, in order.
+  /// The recognizer leaves this view only if it is still on it, in the same tree, once the host
+  /// has cancelled what the removal stops: a callback may have moved it to another view (it is
+  /// then no longer this view's to take off), or moved this view into another runtime's tree
+  /// (whose host is then told in turn).
+  private final func detachGestureRecognizer(_ recognizer: GestureRecognizer) -> [any GestureHost] {
+    var told: [any GestureHost] = []
+    while recognizer.view === self {
+      let tree = root
+      let host = tree.host
+      host?.staticRequirementsDidChange()
+      host?.recognizerWillBeRemoved(recognizer)
+      if let host { told.append(host) }
+      guard recognizer.view === self else { break }
+      guard root === tree, tree.hostIdentifier == host.map(ObjectIdentifier.init) else {
+        Self.checkRounds(told.count, "recognizer \(recognizer.displayName)")
+        continue
+      }
+      var list: [GestureRecognizer] = []
+      swap(&list, &storedGestureRecognizers)
+      list.removeAll { $0 === recognizer }
+      swap(&list, &storedGestureRecognizers)
+      recognizer.attach(to: nil)
+    }
+    return told
   }
 
   // MARK: Coordinates and hit-testing

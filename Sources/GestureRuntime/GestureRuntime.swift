@@ -50,7 +50,8 @@ public import GestureCore
 /// inside user code; debug builds trap if one is ever entered from there.
 public final class GestureRuntime {
   /// The root of the view tree; its frame is in window coordinates. While the runtime exists, the
-  /// window stays a root: inserting it into another view stops the program.
+  /// window stays a root: creating a runtime for a view that has a superview, or inserting the
+  /// window into another view, stops the program.
   public let window: View
   /// The clock the runtime reads and, for a manual clock, moves.
   public let clock: any GestureClock
@@ -236,6 +237,9 @@ public final class GestureRuntime {
   ///   - clock: A ``ManualClock`` (the default) for tests and replay, a ``RealClock`` for apps.
   ///   - trace: Where the trace goes, if anywhere.
   public init(window: View, clock: any GestureClock = ManualClock(), trace: (any TraceSink)? = nil) {
+    if window.superview != nil {
+      fatalError("a runtime's window is the root of its tree: view \(window.name) has a superview")
+    }
     self.window = window
     self.clock = clock
     self.traceSink = trace

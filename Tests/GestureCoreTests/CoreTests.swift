@@ -43,6 +43,18 @@ struct CoreTests {
     #expect(message.contains("a runtime's window is the root of its tree and cannot become a subview"))
   }
 
+  @Test("A runtime is made for a root: a window with a superview stops the program, naming why")
+  func windowMustBeARoot() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let root = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+      let inner = View(name: "inner", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+      root.addSubview(inner)
+      withExtendedLifetime(GestureRuntime(window: inner)) {}
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("a runtime's window is the root of its tree: view inner has a superview"))
+  }
+
   @Test("A window whose runtime is gone is a plain view again, and may become a subview")
   func windowWithoutRuntime() {
     let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 400))

@@ -782,9 +782,14 @@ struct CallbackRequestTests {
     let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
     h.window.addSubview(other)
     let hook = h.add(CancelHook(), "hook")
-    hook.onCancelled = { other.addSubview(h.view) }
+    hook.onCancelled = {
+      other.addSubview(h.view)
+      // Dispatched only once every removal the runtime was told of is done.
+      h.runtime.send(TouchInput(id: 9, phase: .began, x: 10, y: 10), at: Timestamp(seconds: 0.05))
+    }
     h.down(1, 10, 10, at: 0)
     h.view.removeFromSuperview()
+    h.up(9, 10, 10, at: 0.06)
     #expect(h.view.superview == nil)
     #expect(other.subviews.isEmpty)
     #expect(h.window.subviews.map(\.name) == ["W"])
@@ -803,6 +808,8 @@ struct CallbackRequestTests {
         "0 state hook possible → failed: its view was removed",
         "0 reset hook",
         "0 view V touchesCancelled 1",
+        "0.05 view R touchesBegan 9",
+        "0.06 view R touchesEnded 9",
         "0.2 view R touchesBegan 2",
         "0.25 view R touchesEnded 2",
         "0.3 view W touchesBegan 3",
