@@ -68,10 +68,11 @@ extension GestureRuntime {
     }
     finishInputTouches()
     if !tables.finished.isEmpty || removedParticipants > 0 {
+      let requestsBefore = tables.requests.count
       runResets()
       // A state asked from a `reset()`, or from a `deinit` that a reset ran, is resolved in this
       // dispatch too (an attempt of its own, <doc:BehaviourReference> §1.7).
-      if !tables.requests.isEmpty { settleWhatResetsAsked() }
+      if tables.requests.count > requestsBefore { settleWhatResetsAsked() }
     }
     if !tables.watchdogCandidates.isEmpty { scheduleWatchdogs() }
   }
@@ -88,8 +89,12 @@ extension GestureRuntime {
         var names: [String] = []
         for request in tables.requests {
           let asking = recognizer(inSlot: request.slot)
-          // Reset, it stays `possible`, and takes the next touch as any reset recognizer does.
-          asking.requestedState = .possible
+          // A reset recognizer of this runtime stays `possible`, and takes the next touch as any
+          // reset recognizer does.
+          let slot = asking.runtimeSlot
+          if slot.owner == runtimeNumber && !tables.slots[slot.index].participating {
+            asking.requestedState = .possible
+          }
           if !names.contains(asking.displayName) { names.append(asking.displayName) }
         }
         diagnose("states asked from reset() kept the dispatch from settling; dropped", names)
