@@ -650,12 +650,21 @@ struct CallbackRequestTests {
     }
   }
 
+  /// The scene of the tests below: the harness's window R, its view V (the top half) with a
+  /// `CancelHook`, and a view W (the bottom half) to move things to.
+  func hookScene() -> (h: Harness, other: View, hook: CancelHook) {
+    let h = Harness()
+    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    h.window.addSubview(other)
+    let hook = h.add(CancelHook(), "hook")
+    return (h, other, hook)
+  }
+
   @Test(
     "App code removes a recognizer whose touchesCancelled sends a touch: the touch is dispatched once the recognizer is off its view, and does not reach it"
   )
   func inputSentWhileAppCodeRemovesARecognizer() {
-    let h = Harness()
-    let hook = h.add(CancelHook(), "hook")
+    let (h, _, hook) = hookScene()
     hook.onCancelled = {
       h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 20), at: Timestamp(seconds: 0.2))
     }
@@ -683,8 +692,7 @@ struct CallbackRequestTests {
     "App code removes a view whose recognizer's touchesCancelled sends a touch there: the touch is dispatched once the view is out of the tree, and hits its superview"
   )
   func inputSentWhileAppCodeRemovesAView() {
-    let h = Harness()
-    let hook = h.add(CancelHook(), "hook")
+    let (h, _, hook) = hookScene()
     hook.onCancelled = {
       h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 20), at: Timestamp(seconds: 0.2))
     }
@@ -712,10 +720,7 @@ struct CallbackRequestTests {
     "App code moves a recognizer to another view while its touchesCancelled sends a touch there: the touch is dispatched once the recognizer is on its new view, and reaches it"
   )
   func inputSentWhileAppCodeMovesARecognizer() {
-    let h = Harness()
-    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
-    h.window.addSubview(other)
-    let hook = h.add(CancelHook(), "hook")
+    let (h, other, hook) = hookScene()
     hook.onCancelled = {
       h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 420), at: Timestamp(seconds: 0.2))
     }
@@ -744,10 +749,7 @@ struct CallbackRequestTests {
     "App code moves a view into another while its recognizer's touchesCancelled sends a touch there: the touch is dispatched once the view is in its new place, and reaches the recognizer"
   )
   func inputSentWhileAppCodeMovesAView() {
-    let h = Harness()
-    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
-    h.window.addSubview(other)
-    let hook = h.add(CancelHook(), "hook")
+    let (h, other, hook) = hookScene()
     hook.onCancelled = {
       // Where V will be once it is in W.
       h.runtime.send(TouchInput(id: 2, phase: .began, x: 20, y: 420), at: Timestamp(seconds: 0.2))
@@ -778,10 +780,7 @@ struct CallbackRequestTests {
     "App code removes a view whose recognizer's touchesCancelled moves that view into another: the removal, begun first, has the last word, and the view is listed by no view"
   )
   func viewMovedWhileAppCodeRemovesIt() {
-    let h = Harness()
-    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
-    h.window.addSubview(other)
-    let hook = h.add(CancelHook(), "hook")
+    let (h, other, hook) = hookScene()
     hook.onCancelled = {
       other.addSubview(h.view)
       // Dispatched only once every removal the runtime was told of is done.
@@ -821,12 +820,9 @@ struct CallbackRequestTests {
     "App code moves a recognizer to another view while its touchesCancelled moves it to a third: it ends on the view the app chose, listed once, and gets that view's touches"
   )
   func recognizerMovedWhileAppCodeMovesIt() {
-    let h = Harness()
-    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
+    let (h, other, hook) = hookScene()
     let third = View(name: "X", frame: Rect(x: 0, y: 0, width: 100, height: 100))
     other.addSubview(third)
-    h.window.addSubview(other)
-    let hook = h.add(CancelHook(), "hook")
     hook.onCancelled = { third.addGestureRecognizer(hook) }
     h.down(1, 10, 10, at: 0)
     other.addGestureRecognizer(hook)
@@ -860,10 +856,7 @@ struct CallbackRequestTests {
     "App code removes a recognizer whose touchesCancelled moves it to another view: the recognizer is off the view it was removed from, and stays where the callback put it"
   )
   func recognizerMovedWhileAppCodeRemovesIt() {
-    let h = Harness()
-    let other = View(name: "W", frame: Rect(x: 0, y: 400, width: 400, height: 400))
-    h.window.addSubview(other)
-    let hook = h.add(CancelHook(), "hook")
+    let (h, other, hook) = hookScene()
     hook.onCancelled = { other.addGestureRecognizer(hook) }
     h.down(1, 10, 10, at: 0)
     h.view.removeGestureRecognizer(hook)
