@@ -198,13 +198,14 @@ public enum GestureCtl {
     replay.finish()
   }
 
-  /// Warns about touches a script leaves down after its last event.
-  static func warnUnlifted(_ reader: EventScriptReader, _ path: String, _ output: any TextOutput) {
-    let down = reader.touchesDown
+  /// Warns about touches a script or recording leaves down after its last event (`down`, their
+  /// identifiers), and about a script with no event at all.
+  static func warnUnlifted(_ down: [Int], recording: Bool, _ path: String, _ output: any TextOutput) {
     guard !down.isEmpty else { return }
     let list = down.map { "\($0)" }.joined(separator: ", ")
+    let why = recording ? "the recording ends with it down" : "no 'ended' or 'cancelled' phase"
     output.write(
       "\(path): warning: touch\(down.count == 1 ? "" : "es") \(list) never lift\(down.count == 1 ? "s" : "") "
-        + "(no 'ended' or 'cancelled' phase): recognizers that wait for the lift will not finish\n")
+        + "(\(why)): recognizers that wait for the lift will not finish\n")
   }
 }

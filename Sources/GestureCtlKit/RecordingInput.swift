@@ -132,7 +132,8 @@ extension GestureCtl {
   @discardableResult
   ///
   /// With `everyError`, every bad line of a JSON-lines script is reported (`validate`), not only
-  /// the first; with `warnings`, a script whose touches never all lift gets a warning there.
+  /// the first; with `warnings`, a script or recording whose touches never all lift, and a script
+  /// with no event, get a warning there.
   static func readEvents(
     path: String, file: String, scene: Scene, options: RecordingOptions, everyError: Bool = false,
     warnings: (any TextOutput)? = nil, _ body: (ScriptEvent) -> Void
@@ -146,14 +147,30 @@ extension GestureCtl {
     }
     if try RecordingInput.isRecording(path: path) {
       var count = 0
+      // The contacts down after the last frame, as a script's reader keeps them.
+      var down: Set<Int> = []
       try RecordingInput.read(
         path: path, file: file, frame: scene.root.frame, options: options, warnings: warnings
       ) { frame in
         for event in RecordingInput.scriptEvents(frame) {
           count += 1
+          if warnings != nil {
+            switch event {
+            case .touches(_, let touches), .pointer(_, let touches, _, _):
+              for touch in touches {
+                switch touch.phase {
+                case .began: down.insert(touch.id)
+                case .ended, .cancelled: down.remove(touch.id)
+                case .moved, .stationary: break
+                }
+              }
+            default: break
+            }
+          }
           body(event)
         }
       }
+      if let warnings { warnUnlifted(down.sorted(), recording: true, file, warnings) }
       return count
     }
     if options.descriptionPath != nil || options.calibration != .identity {
@@ -172,7 +189,10 @@ extension GestureCtl {
       }
       throw .data(message)
     }
-    if let warnings { warnUnlifted(reader, file, warnings) }
+    if let warnings {
+      if reader.count == 0 { warnings.write("\(file): warning: the script holds no events\n") }
+      warnUnlifted(reader.touchesDown, recording: false, file, warnings)
+    }
     return reader.count
   }
 }

@@ -217,6 +217,7 @@ extension SynthCommand {
           "seconds",
           "A continuous scroll only: how long it lasts (default \(value)), \(range): it ends at the last --step at or before this long after it began."
         )
+      case "longpress": return ("seconds", "How long the fingers stay down (default \(value)), \(range).")
       default:
         return ("seconds", "How long each tap's fingers are down (default \(value)), \(range).")
       }

@@ -101,6 +101,49 @@ struct RoughEdgesTests {
     #expect(lifted.err == "")
   }
 
+  @Test(
+    "A recording that ends with a finger down (cut after a whole frame) gets the same warning as a script, and is still traced"
+  )
+  func recordingEndsWithAFingerDown() throws {
+    let files = Files()
+    // The tap's recording up to the frame after the finger lands: a clean cut, no half frame.
+    let whole = try String(contentsOfFile: example("recordings/tap-protocol-b.evemu"), encoding: .utf8)
+    var lines: [Substring] = []
+    var reports = 0
+    for line in whole.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines.append(line)
+      if line.contains("SYN_REPORT") { reports += 1 }
+      if reports == 2 { break }
+    }
+    let cut = files.write("cut.evemu", lines.joined(separator: "\n") + "\n")
+    let scene = example("recordings/photo.scene.json")
+    let warning =
+      "\(cut): warning: touch 1 never lifts (the recording ends with it down): recognizers that wait for the lift will not finish\n"
+    let trace = gesturectl(["trace", scene, cut])
+    #expect(trace.code == 0)
+    #expect(trace.err == warning)
+    #expect(trace.out.hasPrefix("    time  what"))
+    let validate = gesturectl(["validate", scene, cut])
+    #expect(validate.code == 0)
+    #expect(validate.err == warning)
+    let uncut = gesturectl(["trace", scene, example("recordings/tap-protocol-b.evemu")])
+    #expect(uncut.err == "")
+  }
+
+  @Test("An empty script gets a warning, and traces the scene with no event")
+  func emptyScript() {
+    let files = Files()
+    let empty = files.write("e.jsonl", "")
+    let warning = "\(empty): warning: the script holds no events\n"
+    let trace = gesturectl(["trace", example("tap-doubletap.scene.json"), empty])
+    #expect(trace.code == 0)
+    #expect(trace.err == warning)
+    let validate = gesturectl(["validate", example("tap-doubletap.scene.json"), empty])
+    #expect(validate.code == 0)
+    #expect(validate.err == warning)
+    #expect(validate.out.hasSuffix("\(empty): ok: 0 events\n"))
+  }
+
   @Test("validate reports every schema error of a scene, each with its place, not only the first")
   func everySchemaError() {
     let files = Files()
