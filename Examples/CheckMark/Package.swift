@@ -6,7 +6,8 @@ import PackageDescription
 let package = Package(
   name: "CheckMark",
   dependencies: [
-    // In your own package, point at a release of the library instead of this folder.
+    // In your own package, point at the repository instead of this folder: a revision until a
+    // version is tagged (see "Depending on the package" in the README), then a release.
     .package(name: "Gestures", path: "../..")
   ],
   targets: [

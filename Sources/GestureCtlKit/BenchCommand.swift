@@ -55,6 +55,11 @@ enum BenchCommand {
     }
     let scenePath = arguments.positional[0]
     if scenePath == "-" { throw .usage("the scene cannot be read from standard input; give a file") }
+    #if DEBUG
+      context.stderr.write(
+        "note: this gesturectl is a debug build, whose figures say little about the package's speed;"
+          + " measure a release build (swift build -c release)\n")
+    #endif
     let sceneBytes = try readFile(scenePath)
     let loader = SceneLoader(file: scenePath, catalog: context.catalog)
     let first = try loader.load(bytes: sceneBytes)

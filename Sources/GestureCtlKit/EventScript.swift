@@ -98,6 +98,14 @@ struct EventScriptReader {
         do {
           node = try JSONParser.parse(Array(bytes), firstLine: reader.lineNumber)
         } catch {
+          // A line that ends inside its object: most likely a pretty-printed file (a scene, or a
+          // script written one field per line), not a JSON-lines script.
+          if error.message.hasSuffix("end of input") || error.message.hasSuffix("end of the input") {
+            throw self.error(
+              error.line, error.column,
+              "the line ends before its JSON object does: an event script holds one object per line"
+                + " (or a JSON array of them); is this a scene, or a pretty-printed script?")
+          }
           throw self.error(error.line, error.column, error.message)
         }
         body(try event(node))

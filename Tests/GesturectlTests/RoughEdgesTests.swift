@@ -130,6 +130,27 @@ struct RoughEdgesTests {
     #expect(uncut.err == "")
   }
 
+  @Test(
+    "A pretty-printed file given as a script (a scene, say) is told that a script holds one object per line"
+  )
+  func prettyPrintedScript() {
+    let files = Files()
+    let script = files.write("e.jsonl", "{\"t\": 0,\n \"touches\": []}\n")
+    for bad in [script, example("tap-doubletap.scene.json")] {
+      let result = gesturectl(["trace", example("tap-doubletap.scene.json"), bad])
+      #expect(result.code == 65)
+      #expect(result.out == "")
+      #expect(
+        result.err.hasPrefix(
+          "\(bad):1:"
+        ))
+      #expect(
+        result.err.contains(
+          "error: the line ends before its JSON object does: an event script holds one object per line (or a JSON array of them); is this a scene, or a pretty-printed script?"
+        ))
+    }
+  }
+
   @Test("An empty script gets a warning, and traces the scene with no event")
   func emptyScript() {
     let files = Files()
