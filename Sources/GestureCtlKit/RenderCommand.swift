@@ -30,6 +30,9 @@ enum RenderCommand {
     }
     var reader = TraceFileReader(file: tracePath)
     let events = try reader.read(from: LineReader(path: tracePath))
+    if let scene, let path = arguments.options["--scene"] {
+      warnAboutUnknownNames(events, scene, path, context)
+    }
     for (kind, count) in reader.skipped {
       context.stderr.write(
         "\(tracePath): warning: skipped \(count) line\(count == 1 ? "" : "s") of kind '\(kind)', which this gesturectl does not draw\n"
@@ -42,6 +45,42 @@ enum RenderCommand {
       context.stdout.write(draw(format: chosen, events: events, scene: scene, title: title, context: context))
     }
     return 0
+  }
+
+  /// Warns when the trace names recognizers or views that the scene does not have: most likely
+  /// the scene of another trace, whose lanes and graph would be drawn beside this one.
+  static func warnAboutUnknownNames(_ events: [TraceEvent], _ scene: Scene, _ path: String, _ context: CommandContext) {
+    let recognizers = Set(scene.recognizers.map(\.recognizer.name))
+    let views = Set(scene.views.map(\.name))
+    var missingRecognizers: [String] = []
+    var missingViews: [String] = []
+    func note(recognizer name: String) {
+      if !recognizers.contains(name) && !missingRecognizers.contains(name) { missingRecognizers.append(name) }
+    }
+    func note(view name: String?) {
+      if let name, !views.contains(name), !missingViews.contains(name) { missingViews.append(name) }
+    }
+    for event in events {
+      switch event.kind {
+      case .state(let name, _, _, _), .wait(let name, _, _), .action(let name, _, _, _), .reset(let name):
+        note(recognizer: name)
+      case .touch(_, _, _, let view): note(view: view)
+      case .view(let view, _, _): note(view: view)
+      default: break
+      }
+    }
+    var parts: [String] = []
+    if !missingRecognizers.isEmpty {
+      parts.append(
+        "recognizer\(missingRecognizers.count == 1 ? "" : "s") \(missingRecognizers.joined(separator: ", "))")
+    }
+    if !missingViews.isEmpty {
+      parts.append("view\(missingViews.count == 1 ? "" : "s") \(missingViews.joined(separator: ", "))")
+    }
+    guard !parts.isEmpty else { return }
+    context.stderr.write(
+      "\(path): warning: the trace names \(parts.joined(separator: " and ")) that this scene does not have;"
+        + " is it the scene the trace was recorded with?\n")
   }
 
   /// The svg timeline or the html page of `events`; without a scene, the recognizers' lanes come

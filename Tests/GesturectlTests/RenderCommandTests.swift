@@ -41,6 +41,26 @@ struct RenderCommandTests {
     }
   }
 
+  @Test("With a scene that lacks the trace's recognizers and views, render warns and still draws")
+  func withAnotherScene() {
+    let other = example("swipe-pan.scene.json")
+    let rendered = gesturectl([
+      "render", example("tap-doubletap-single.trace.jsonl"), "--scene", other, "--format", "html",
+    ])
+    #expect(rendered.code == 0)
+    #expect(rendered.out.hasPrefix("<!DOCTYPE html>"))
+    #expect(
+      rendered.err
+        == "\(other): warning: the trace names recognizers tap, doubleTap and view photo that this scene does not have; is it the scene the trace was recorded with?\n"
+    )
+    let matching = gesturectl([
+      "render", example("tap-doubletap-single.trace.jsonl"), "--scene", example("tap-doubletap.scene.json"),
+      "--format", "html",
+    ])
+    #expect(matching.code == 0)
+    #expect(matching.err == "")
+  }
+
   @Test("Without a scene, lanes come in the order the trace names the recognizers, without kinds")
   func withoutScene() throws {
     let files = Files()
