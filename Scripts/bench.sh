@@ -10,15 +10,16 @@
 # of 10,000), whose loading callgrind runs at full cost without counting it. GESTURE_BENCH_QUICK=1
 # leaves those rows out (about 5 minutes). The chain of 100,000 is left out unless
 # GESTURE_BENCH_LONG_CHAIN=1: on its own it takes hours.
-# `exclusivity` measures what the package's release-only unsafe flags buy (Package.swift:
-# -enforce-exclusivity=unchecked and -cross-module-optimization): it builds gesturectl in release a
-# second time without them (GESTURE_SAFE_BUILD=1, into .build/safe), the build the package is
-# headed for, and counts under callgrind, as `instructions` does, the instructions and the
-# swift_beginAccess calls (dynamic exclusivity checks) per W1 event of both builds, then names the
-# source lines that make the most checks (Scripts/accesscount.c, counted in a plain run of the safe
-# build), and last compiles the runtime module's SIL as the safe build does to count, per property
-# with an access checked at run time, those accesses and the ones that may overlap another
-# (bench-out/exclusivity-properties.txt): about 4 minutes, 2 more when the second build is made.
+# `exclusivity` measures what the one exclusivity opt-out of release builds buys
+# (`@exclusivity(unchecked)` on the runtime's tables, GestureRuntime.swift): it builds gesturectl
+# in release a second time with the tables' accesses checked (-DGESTURE_CHECKED_TABLES, into
+# .build/checked), the build the package is headed for, and counts under callgrind, as
+# `instructions` does, the instructions and the swift_beginAccess calls (dynamic exclusivity
+# checks) per W1 event of both builds, then names the source lines that make the most checks in
+# each (Scripts/accesscount.c, counted in a plain run), and last compiles the runtime module's SIL
+# as the checked build does to count, per property with an access checked at run time, those
+# accesses and the ones that may overlap another (bench-out/exclusivity-properties.txt): about 4
+# minutes, 1 more when the second build is made.
 # `all` runs none of the three
 # callgrind modes.
 #
@@ -31,9 +32,6 @@
 # Writes its workloads to bench-out/ (ignored by git); prints the figures to record.
 set -euo pipefail
 cd "$(dirname "$0")/.."
-# The shipped build is the one measured (a GESTURE_SAFE_BUILD left in the environment would drop
-# Package.swift's flags from it); `exclusivity` sets it for its second build alone.
-unset GESTURE_SAFE_BUILD
 what="${1:-w1}"
 usage="usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|exclusivity|all]"
 case "$what" in
@@ -192,9 +190,10 @@ fi
 
 if [ "$what" = exclusivity ]; then
   command -v valgrind >/dev/null || { echo "error: valgrind is needed for 'exclusivity'" >&2; exit 69; }
-  safe_path=.build/safe
-  echo "== build (release without the unsafe flags: GESTURE_SAFE_BUILD=1, in $safe_path)"
-  GESTURE_SAFE_BUILD=1 swift build -c release --product gesturectl --build-path "$safe_path" 2>&1 | tail -1
+  checked_path=.build/checked
+  checked_flags=(-Xswiftc -DGESTURE_CHECKED_TABLES)
+  echo "== build (release with the tables' accesses checked: -DGESTURE_CHECKED_TABLES, in $checked_path)"
+  swift build -c release --product gesturectl --build-path "$checked_path" "${checked_flags[@]}" 2>&1 | tail -1
   w1_100k=$(stream 100000)
   # The calls of a function in a profile: the sum of its callers' counts in callgrind_annotate's
   # tree of callers (0 when nothing calls it).
@@ -213,32 +212,31 @@ print(total)' "$2"
   }
   echo "== exclusivity checks: instructions and swift_beginAccess calls per W1 event ($w1_scene, 100k events; callgrind, warm-up and one timed replay)"
   totals=()
-  for build in shipped safe; do
-    binary="$ctl" label="release build as shipped (checks off)"
-    [ "$build" = safe ] && binary="$safe_path/release/gesturectl" label="release build without the unsafe flags"
+  for build in shipped checked; do
+    binary="$ctl" label="release build as shipped (the tables unchecked)"
+    [ "$build" = checked ] && binary="$checked_path/release/gesturectl" label="release build with the tables checked"
     profile="$out/callgrind-exclusivity-$build.out"
     collected=$(callgrind_w1 "$binary" "$w1_100k" "$profile")
     accesses=$(calls "$profile" swift_beginAccess)
-    if [ "$build" = safe ] && [ "$accesses" = 0 ]; then
-      echo "error: the build without the unsafe flags never called swift_beginAccess: GESTURE_SAFE_BUILD=1 no longer drops Package.swift's flags" >&2
-      exit 1
-    fi
     totals+=("$collected")
     python3 -c "import sys; n, a = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}: {n / 200000:,.0f} instructions/event, {a / 200000:,.1f} swift_beginAccess calls/event')" \
       "$collected" "$accesses" "$label"
   done
-  python3 -c "import sys; off, on = int(sys.argv[1]), int(sys.argv[2]); print(f'the build without the flags costs {(on - off) / 200000:,.0f} more instructions/event ({on / off:.2f}x); profiles: callgrind_annotate --tree=caller $out/callgrind-exclusivity-{{shipped,safe}}.out')" \
+  python3 -c "import sys; off, on = int(sys.argv[1]), int(sys.argv[2]); print(f'checking the tables costs {(on - off) / 200000:,.0f} more instructions/event ({on / off:.2f}x); profiles: callgrind_annotate --tree=caller $out/callgrind-exclusivity-{{shipped,checked}}.out')" \
     "${totals[0]}" "${totals[1]}"
   # Where the checks are made: Scripts/accesscount.c counts swift_beginAccess by calling site in
-  # an ordinary run of the safe build (the whole run, so reading the files counts too), and
-  # addr2line names the source line of each site (the innermost inlined one).
+  # an ordinary run of each build (the whole run, so reading the files counts too), and addr2line
+  # names the source line of each site (the innermost inlined one).
   command -v addr2line >/dev/null || { echo "error: addr2line (binutils) is needed for 'exclusivity'" >&2; exit 69; }
   gcc -O2 -shared -fPIC -o "$out/accesscount.so" Scripts/accesscount.c -ldl
-  sites="$out/exclusivity-sites.txt"
-  GESTURE_ACCESS_COUNTS="$sites" LD_PRELOAD="$PWD/$out/accesscount.so" \
-    "$safe_path/release/gesturectl" bench "$w1_scene" "$w1_100k" --repeat 1 >/dev/null
-  echo "== the source lines that make the most checks, per W1 event (whole run: loading included; all of them in $sites.lines)"
-  python3 - "$sites" "$PWD/" <<'PY'
+  for build in shipped checked; do
+    binary="$ctl"
+    [ "$build" = checked ] && binary="$checked_path/release/gesturectl"
+    sites="$out/exclusivity-sites-$build.txt"
+    GESTURE_ACCESS_COUNTS="$sites" LD_PRELOAD="$PWD/$out/accesscount.so" \
+      "$binary" bench "$w1_scene" "$w1_100k" --repeat 1 >/dev/null
+    echo "== $build: the source lines that make the most checks, per W1 event (whole run: loading included; all of them in $sites.lines)"
+    python3 - "$sites" "$PWD/" <<'PY'
 import collections, subprocess, sys
 sites_path, root = sys.argv[1], sys.argv[2]
 by_object = collections.defaultdict(list)
@@ -260,20 +258,21 @@ print(f"{total / 200000:,.1f} checks per event in all")
 for name, count in lines.most_common(15):
     print(f"{count / 200000:8.2f} {name}")
 PY
+  done
   # Why they are made: the compiler proves a class property's accesses exclusive, and checks none
   # of them at run time, when the property is internal to its module and no access to it may
   # overlap another (an access that spans a call it cannot see through, an array changed in place
-  # included, may). The runtime module's optimized SIL, as the safe build compiles it, says which
-  # accesses are left to run time ([dynamic]) and which of those may overlap (no
+  # included, may). The runtime module's optimized SIL, as the checked build compiles it, says
+  # which accesses are left to run time ([dynamic]) and which of those may overlap (no
   # [no_nested_conflict]): the latter keep their property checked everywhere.
-  bin=$(GESTURE_SAFE_BUILD=1 swift build -c release --build-path "$safe_path" --show-bin-path)
+  bin=$(swift build -c release --build-path "$checked_path" "${checked_flags[@]}" --show-bin-path)
   # The language flags repeat Package.swift's settings (keep them in step); the package name is
   # the one SwiftPM gave the build.
-  package_name=$(grep -o '"-package-name","[^"]*"' "$safe_path/release.yaml" | head -1 | cut -d'"' -f4)
-  [ -n "$package_name" ] || { echo "error: no -package-name in $safe_path/release.yaml: cannot compile the runtime's SIL" >&2; exit 1; }
+  package_name=$(grep -o '"-package-name","[^"]*"' "$checked_path/release.yaml" | head -1 | cut -d'"' -f4)
+  [ -n "$package_name" ] || { echo "error: no -package-name in $checked_path/release.yaml: cannot compile the runtime's SIL" >&2; exit 1; }
   swiftc -module-name GestureRuntime -parse-as-library -whole-module-optimization -O -emit-sil \
     -swift-version 6 -enable-upcoming-feature ExistentialAny -enable-upcoming-feature InternalImportsByDefault \
-    -package-name "$package_name" -I "$bin/Modules" -DSWIFT_PACKAGE \
+    -package-name "$package_name" -I "$bin/Modules" -DSWIFT_PACKAGE -DGESTURE_CHECKED_TABLES \
     @"$bin/GestureRuntime.build/sources" -o "$out/GestureRuntime.sil"
   echo "== the properties the runtime module checks at run time: accesses in its SIL (all of them in $out/exclusivity-properties.txt)"
   python3 - "$out/GestureRuntime.sil" "$out/exclusivity-properties.txt" <<'PY'

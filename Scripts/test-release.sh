@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # The test suite in a release build, the configuration apps ship. Release builds differ from the
-# debug builds the test command uses: exclusive-access checks are off, the optimizer runs, and the
-# modules are optimized across each other (Package.swift). The suite includes the replay of every
+# debug builds the test command uses: the runtime's tables are not checked for exclusive access
+# (GestureRuntime.swift), and the optimizer runs. The suite includes the replay of every
 # fuzz-corpus file (FuzzCorpusTests), so the corpus is replayed in release as well. The tests use
 # `@testable import`, so the modules are compiled with -enable-testing on top of the release
 # settings: internal symbols stay visible, otherwise the code is optimized as apps get it. They

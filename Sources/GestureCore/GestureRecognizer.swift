@@ -18,7 +18,7 @@ open class GestureRecognizer {
   ///
   /// While the recognizer is held by a failure requirement it stays `possible` even if the
   /// subclass asked for more (<doc:BehaviourReference> §3.8); the subclass reads ``requestedState``.
-  public final var state: State { actionState ?? publishedState }
+  public final var state: State { storedActionState ?? publishedState }
 
   /// The state the subclass last asked for; equal to ``state`` except while held by a failure
   /// requirement or after the runtime decided for it.
@@ -95,7 +95,11 @@ open class GestureRecognizer {
   /// after a delivery, for a request that did not reach it (<doc:BehaviourReference> §1.4).
   package final var stateRequestCount: UInt32 { storedStateRequestCount }
   /// The state an action being sent reports as ``state``.
-  package final var actionState: State?
+  package final var actionState: State? {
+    get { storedActionState }
+    set { storedActionState = newValue }
+  }
+  private final var storedActionState: State?
   /// The recognizer's slot in a runtime's table: what the runtime keeps about the recognizer's
   /// attempt (its touches and what it withholds of them, its requirement edges, its timers, its
   /// place in the rules' passes) lives there, not here.
@@ -130,8 +134,12 @@ open class GestureRecognizer {
   }
   /// Recognizers this one requires to fail, and those that require this one, held unowned on both
   /// sides and unlinked in `deinit`: no weak references, so no side-table reference counts.
-  package final var staticRequirements: [UnownedRecognizer] = []
-  package final var staticDependents: [UnownedRecognizer] = []
+  /// Read through accessors, as a recognizer's other `package` state (see ``runtimeSlot``), and
+  /// changed out of place (see `View`'s lists).
+  package final var staticRequirements: [UnownedRecognizer] { storedStaticRequirements }
+  package final var staticDependents: [UnownedRecognizer] { storedStaticDependents }
+  final var storedStaticRequirements: [UnownedRecognizer] = []
+  final var storedStaticDependents: [UnownedRecognizer] = []
   /// The delay of the last ``startTimer(_:after:)`` and its length in microseconds.
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
@@ -194,11 +202,17 @@ open class GestureRecognizer {
 
   deinit {
     let me = ObjectIdentifier(self)
-    for target in staticRequirements {
-      target.value.staticDependents.removeAll { $0.id == me }
+    for target in storedStaticRequirements {
+      var list: [UnownedRecognizer] = []
+      swap(&list, &target.value.storedStaticDependents)
+      list.removeAll { $0.id == me }
+      swap(&list, &target.value.storedStaticDependents)
     }
-    for dependent in staticDependents {
-      dependent.value.staticRequirements.removeAll { $0.id == me }
+    for dependent in storedStaticDependents {
+      var list: [UnownedRecognizer] = []
+      swap(&list, &dependent.value.storedStaticRequirements)
+      list.removeAll { $0.id == me }
+      swap(&list, &dependent.value.storedStaticRequirements)
     }
   }
 
@@ -342,9 +356,14 @@ open class GestureRecognizer {
       (host ?? view?.root.host)?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
       return
     }
-    if staticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }
-    staticRequirements.append(UnownedRecognizer(other))
-    other.staticDependents.append(UnownedRecognizer(self))
+    if storedStaticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }
+    var list: [UnownedRecognizer] = []
+    swap(&list, &storedStaticRequirements)
+    list.append(UnownedRecognizer(other))
+    swap(&list, &storedStaticRequirements)
+    swap(&list, &other.storedStaticDependents)
+    list.append(UnownedRecognizer(self))
+    swap(&list, &other.storedStaticDependents)
     staticRequirementsDidChange()
     other.staticRequirementsDidChange()
     host?.recognizer(self, didRequireFailureOf: other)
@@ -360,7 +379,7 @@ open class GestureRecognizer {
 
   /// The recognizers this one was told to wait for with ``require(toFail:)``.
   public final var failureRequirements: [GestureRecognizer] {
-    staticRequirements.map(\.value)
+    storedStaticRequirements.map(\.value)
   }
 
   // MARK: Location

@@ -110,9 +110,18 @@ open class View {
   /// The host's identity, comparable in the host's `deinit`, when `host` can no longer be read.
   package final private(set) var hostIdentifier: ObjectIdentifier?
   /// How many touches the view has been told about that have not ended (runtime bookkeeping).
-  package final var activeTouchCount = 0
+  /// Internal storage behind an accessor, as a recognizer's `package` state (`runtimeSlot`).
+  package final var activeTouchCount: Int {
+    get { storedActiveTouchCount }
+    set { storedActiveTouchCount = newValue }
+  }
   /// Scratch mark used by the runtime to group view calls without allocating.
-  package final var runtimeMark = 0
+  package final var runtimeMark: Int {
+    get { storedRuntimeMark }
+    set { storedRuntimeMark = newValue }
+  }
+  private final var storedActiveTouchCount = 0
+  private final var storedRuntimeMark = 0
 
   // The storage of the public properties above and of `host`, private: see `GestureRecognizer`'s.
   // The lists are changed out of place (taken out of their property, changed, put back): a

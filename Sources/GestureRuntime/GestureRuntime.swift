@@ -89,7 +89,20 @@ public final class GestureRuntime {
   public var now: Timestamp { dispatchTime }
 
   /// The tables of recognizer slots and touch records (RuntimeTables.swift).
-  var tables = RuntimeTables()
+  ///
+  /// Debug builds, and so the tests, check every access to the tables for exclusivity at run
+  /// time. Release builds do not: the rules still change the tables in place, across calls the
+  /// compiler cannot see through, so it cannot prove the accesses exclusive, and the checks cost
+  /// a third of W1's instructions. This property is the one whose accesses the package leaves
+  /// unchecked in release builds; the opt-out goes once each step of a dispatch takes the tables
+  /// out as one value (BENCHMARKS.md, "Build settings that matter"). `GESTURE_CHECKED_TABLES`
+  /// (`swift build -c release -Xswiftc -DGESTURE_CHECKED_TABLES`) checks them in release too, as
+  /// `Scripts/bench.sh exclusivity` measures.
+  #if DEBUG || GESTURE_CHECKED_TABLES
+    var tables = RuntimeTables()
+  #else
+    @exclusivity(unchecked) var tables = RuntimeTables()
+  #endif
   // The runtime's own lists, queues and tables below are changed out of place wherever the
   // change may call code the compiler cannot see (an append that may grow an array, a dictionary
   // or set operation, a release that may run a deinit): taken out into a local (swapped with an
