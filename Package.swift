@@ -1,6 +1,7 @@
-// swift-tools-version:6.0
-// No unsafe build flags, so that SwiftPM accepts the package as a dependency at any revision or
-// release. (The one exclusivity opt-out of release builds is in the source, on the runtime's
+// swift-tools-version:6.2
+// 6.2: the sources use Swift 6.2 (spans, `weak let`), so an older toolchain is turned away by its
+// version rather than by compile errors. No unsafe build flags, so that SwiftPM accepts the
+// package as a dependency at any revision or release. (The one exclusivity opt-out of release builds is in the source, on the runtime's
 // tables: GestureRuntime.swift and BENCHMARKS.md, "Build settings that matter".)
 import PackageDescription
 

@@ -1,5 +1,5 @@
 // Counts the dynamic exclusive-access checks of a run by where they are made: preloaded with
-// LD_PRELOAD by `Scripts/bench.sh exclusivity` into the build that has the checks on, it wraps
+// LD_PRELOAD by `Scripts/bench.sh exclusivity` into each of the builds it compares, it wraps
 // the Swift runtime's swift_beginAccess, counts its calls by return address, and at exit writes
 // one line per calling site, "<calls> <object file> <offset in it>", to $GESTURE_ACCESS_COUNTS
 // (the script turns the offsets into source lines with addr2line). Not linked into anything the

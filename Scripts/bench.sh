@@ -218,6 +218,11 @@ print(total)' "$2"
     profile="$out/callgrind-exclusivity-$build.out"
     collected=$(callgrind_w1 "$binary" "$w1_100k" "$profile")
     accesses=$(calls "$profile" swift_beginAccess)
+    if [ "$build" = checked ] && [ "$accesses" -le "$shipped_accesses" ]; then
+      echo "error: the build with the tables checked makes no more checks than the shipped one: -DGESTURE_CHECKED_TABLES no longer reaches the tables' declaration (GestureRuntime.swift)" >&2
+      exit 1
+    fi
+    shipped_accesses=$accesses
     totals+=("$collected")
     python3 -c "import sys; n, a = int(sys.argv[1]), int(sys.argv[2]); print(f'{sys.argv[3]}: {n / 200000:,.0f} instructions/event, {a / 200000:,.1f} swift_beginAccess calls/event')" \
       "$collected" "$accesses" "$label"

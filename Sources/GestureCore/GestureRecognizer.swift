@@ -138,8 +138,8 @@ open class GestureRecognizer {
   /// changed out of place (see `View`'s lists).
   package final var staticRequirements: [UnownedRecognizer] { storedStaticRequirements }
   package final var staticDependents: [UnownedRecognizer] { storedStaticDependents }
-  final var storedStaticRequirements: [UnownedRecognizer] = []
-  final var storedStaticDependents: [UnownedRecognizer] = []
+  private final var storedStaticRequirements: [UnownedRecognizer] = []
+  private final var storedStaticDependents: [UnownedRecognizer] = []
   /// The delay of the last ``startTimer(_:after:)`` and its length in microseconds.
   final var timerDelayMemo: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// The delay converted before the last one.
@@ -156,12 +156,12 @@ open class GestureRecognizer {
   // The storage of the public properties above (except the weak `delegate`), of `host` and of
   // the `package` properties a runtime reads or writes on the per-event path (`publishedState`,
   // `runtimeSlot`, `additionOrder`, `isAttached`, `allowedTouchTypeMask`, `hostIdentifier`,
-  // `viewIdentifier`, `mayHaveDelegate`, `startedTimerInAttempt`, `stateRequestCount`; the tracked
-  // touches are stored above), not reachable from other modules, so that this module sees every
-  // access to it and proves those accesses exclusive. In a build with exclusivity checks on, a
-  // stored property that other modules can reach is checked at run time at every access, from
-  // any module. The price is a call per access from another module in every build (cross-module
-  // optimization inlines only public code): a few instructions against the check's eighty-odd.
+  // `viewIdentifier`, `mayHaveDelegate`, `startedTimerInAttempt`, `stateRequestCount`,
+  // `actionState`; the tracked touches and the static requirements are stored above), not
+  // reachable from other modules, so that this module sees every access to it and proves those
+  // accesses exclusive. A stored property that other modules can reach is checked at run time at
+  // every access, from any module. The price is a call per access from another module: a few
+  // instructions against the check's eighty-odd.
   private final var storedMayHaveDelegate = false
   /// Written by the subclassing API (another file), and by a runtime through ``publishedState``.
   final var storedPublishedState = State.possible

@@ -195,9 +195,9 @@ extension GestureRuntime {
     let typeBit = GestureRecognizer.bit(for: touch.type)
     guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, recognizer.allowedTouchTypeMask & typeBit != 0
     else { return false }
-    // The arguments are read before the tables. In a build without cross-module optimization
-    // the recognizer's public accessors are calls, and a call made while the tables are read
-    // makes the compiler copy them all (it cannot see that the accessor leaves them alone).
+    // The arguments are read before the tables. The recognizer's accessors are calls from this
+    // module, and a call made while the tables are read makes the compiler copy them all (it
+    // cannot see that the accessor leaves them alone).
     let number = slot(recognizer)
     let requestedIsTerminal = recognizer.requestedState.isTerminal
     let exclusiveType = recognizer.requiresExclusiveTouchType

@@ -90,10 +90,10 @@ public final class GestureRuntime {
 
   /// The tables of recognizer slots and touch records (RuntimeTables.swift).
   ///
-  /// Debug builds, and so the tests, check every access to the tables for exclusivity at run
-  /// time. Release builds do not: the rules still change the tables in place, across calls the
-  /// compiler cannot see through, so it cannot prove the accesses exclusive, and the checks cost
-  /// a third of W1's instructions. This property is the one whose accesses the package leaves
+  /// Debug builds, and so the test command's run, check every access to the tables for
+  /// exclusivity at run time. Release builds do not: the rules still change the tables in place,
+  /// across calls the compiler cannot see through, so it cannot prove the accesses exclusive, and
+  /// the checks would be a third of the instructions of a build that makes them (W1). This property is the one whose accesses the package leaves
   /// unchecked in release builds; the opt-out goes once each step of a dispatch takes the tables
   /// out as one value (BENCHMARKS.md, "Build settings that matter"). `GESTURE_CHECKED_TABLES`
   /// (`swift build -c release -Xswiftc -DGESTURE_CHECKED_TABLES`) checks them in release too, as
