@@ -61,7 +61,7 @@ enum LiveCommand {
       let runtime = GestureRuntime(window: scene.root, clock: clock, trace: writer)
       runtime.strictTransitions = false
       for warning in scene.warnings {
-        writer.record(TraceEvent(time: .zero, kind: .diagnostic(message: warning, recognizers: [])))
+        writer.record(TraceEvent(time: .zero, kind: .diagnostic(message: warning.message, recognizers: [])))
       }
       let loop = InputEventLoop(runtime: runtime, clock: clock)
       do {

@@ -12,7 +12,7 @@ struct Replay {
     // gesturectl maps illegal transitions with a diagnostic instead of trapping (behaviour reference §1.2).
     runtime.strictTransitions = false
     for warning in scene.warnings {
-      trace?.record(TraceEvent(time: .zero, kind: .diagnostic(message: warning, recognizers: [])))
+      trace?.record(TraceEvent(time: .zero, kind: .diagnostic(message: warning.message, recognizers: [])))
     }
   }
 

@@ -58,6 +58,27 @@ final class SceneDelegate: GestureRecognizerDelegate {
 
 /// A loaded scene: the view tree, the recognizers and delegates, by name.
 final class Scene {
+  /// A place in the scene file, for the findings that are about it.
+  struct Location: Equatable {
+    let line: Int
+    let column: Int
+  }
+
+  /// Something a developer should know that does not stop the scene from loading, and where the
+  /// file says it.
+  struct Warning {
+    let message: String
+    let location: Location?
+  }
+
+  /// A failure requirement as the file declares it: `requireToFail`, or a delegate's pair (whose
+  /// `*` stands for every other recognizer), and where.
+  struct DeclaredRequirement {
+    let waiter: String
+    let target: String
+    let location: Location
+  }
+
   struct RecognizerInfo {
     let recognizer: GestureRecognizer
     let kind: String
@@ -70,14 +91,20 @@ final class Scene {
   let recognizers: [RecognizerInfo]
   let delegates: [SceneDelegate]
   /// Things a developer should know that do not stop the scene from loading.
-  let warnings: [String]
+  let warnings: [Warning]
+  /// The failure requirements the file declares, in file order.
+  let declaredRequirements: [DeclaredRequirement]
 
-  init(root: View, views: [View], recognizers: [RecognizerInfo], delegates: [SceneDelegate], warnings: [String]) {
+  init(
+    root: View, views: [View], recognizers: [RecognizerInfo], delegates: [SceneDelegate], warnings: [Warning],
+    declaredRequirements: [DeclaredRequirement]
+  ) {
     self.root = root
     self.views = views
     self.recognizers = recognizers
     self.delegates = delegates
     self.warnings = warnings
+    self.declaredRequirements = declaredRequirements
   }
 
   func view(named name: String) -> View? { views.first { $0.name == name } }

@@ -24,6 +24,8 @@ struct SceneAnalysis {
     enum Severity: String { case error, warning }
     let severity: Severity
     let message: String
+    /// Where the scene file says what the finding is about, when one place does.
+    var location: Scene.Location? = nil
   }
 
   let scene: Scene
@@ -87,15 +89,25 @@ struct SceneAnalysis {
           ))
       }
     }
-    for warning in scene.warnings { findings.append(Finding(severity: .warning, message: warning)) }
+    for warning in scene.warnings {
+      findings.append(Finding(severity: .warning, message: warning.message, location: warning.location))
+    }
     findCycles()
     for cycle in cycles {
+      // Located where the file declares the cycle's first requirement.
+      let members = Set(cycle)
+      let edge = requirements.first { $0.onCycle && members.contains($0.waiter) && members.contains($0.target) }
+      let location = edge.flatMap { edge in
+        scene.declaredRequirements.first {
+          ($0.waiter == edge.waiter || $0.waiter == "*") && ($0.target == edge.target || $0.target == "*")
+        }?.location
+      }
       findings.append(
         Finding(
           severity: .error,
           message:
-            "cycle of failure requirements: \((cycle + [cycle[0]]).joined(separator: " → ")); the runtime ignores these requirements and the recognizers compete by plain exclusion"
-        ))
+            "cycle of failure requirements: \((cycle + [cycle[0]]).joined(separator: " → ")); the runtime ignores these requirements and the recognizers compete by plain exclusion",
+          location: location))
     }
     // Requirements that can never apply, or never resolve while a finger rests.
     for requirement in requirements {

@@ -175,7 +175,9 @@ struct SceneLoader {
     var byName: [String: GestureRecognizer] = [:]
     var pendingRequirements: [(GestureRecognizer, [(String, JSONNode)], String)] = []
     var pendingDelegates: [(GestureRecognizer, String, JSONNode, String)] = []
-    var warnings: [String] = []
+    var warnings: [Scene.Warning] = []
+    var declared: [Scene.DeclaredRequirement] = []
+    func location(_ node: JSONNode) -> Scene.Location { Scene.Location(line: node.line, column: node.column) }
     let recognizerNodes =
       try document["recognizers"].map { node throws(InputError) in try array(node, "recognizers") } ?? []
     if recognizerNodes.count > Self.maximumObjects {
@@ -215,8 +217,10 @@ struct SceneLoader {
           seconds >= Self.millisecondsLikeDuration
         {
           warnings.append(
-            "\(path).\(member.key) is \(formatNumber(seconds)) s, which looks like milliseconds: durations are in seconds (\(formatNumber(seconds / 1000)) for \(formatNumber(seconds)) ms)"
-          )
+            Scene.Warning(
+              message:
+                "\(path).\(member.key) is \(formatNumber(seconds)) s, which looks like milliseconds: durations are in seconds (\(formatNumber(seconds / 1000)) for \(formatNumber(seconds)) ms)",
+              location: location(member.value)))
         }
       }
       for parameter in kind.parameters where parameter.isRequired && values[parameter.name] == nil {
@@ -269,10 +273,13 @@ struct SceneLoader {
       for (target, node) in targets {
         let other = try lookUp(target, node, path)
         if other === recognizer {
-          warnings.append("\(recognizer.name) requires itself to fail; ignored (\(path))")
+          warnings.append(
+            Scene.Warning(
+              message: "\(recognizer.name) requires itself to fail; ignored (\(path))", location: location(node)))
           continue
         }
         recognizer.require(toFail: other)
+        declared.append(Scene.DeclaredRequirement(waiter: recognizer.name, target: target, location: location(node)))
       }
     }
     for (view, vetoes, path) in vetoNodes {
@@ -294,6 +301,16 @@ struct SceneLoader {
       func pairs(_ field: String) throws(InputError) -> [(String, String)] {
         guard let list = node[field] else { return [] }
         var result: [(String, String)] = []
+        defer {
+          // Where each pair that makes a failure requirement is declared (the waiter first).
+          if field != "shouldRecognizeSimultaneouslyWith" {
+            for (j, item) in (list.arrayValue ?? []).enumerated() where j < result.count {
+              let (first, second) = result[j]
+              let (waiter, target) = field == "shouldRequireFailureOf" ? (first, second) : (second, first)
+              declared.append(Scene.DeclaredRequirement(waiter: waiter, target: target, location: location(item)))
+            }
+          }
+        }
         for (j, item) in try array(list, "\(path).\(field)").enumerated() {
           let itemPath = "\(path).\(field)[\(j)]"
           let members = try names(item, itemPath)
@@ -345,7 +362,9 @@ struct SceneLoader {
       }
       recognizer.delegate = delegate
     }
-    return Scene(root: root!, views: views, recognizers: recognizers, delegates: delegates, warnings: warnings)
+    return Scene(
+      root: root!, views: views, recognizers: recognizers, delegates: delegates, warnings: warnings,
+      declaredRequirements: declared)
   }
 
   func parameterValue(_ node: JSONNode, _ parameter: RecognizerParameter, _ path: String) throws(InputError)

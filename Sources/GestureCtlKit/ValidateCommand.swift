@@ -43,7 +43,8 @@ enum ValidateCommand {
       summary += "\n\(eventsPath): ok: \(count(events, "event"))"
     }
     for finding in analysis.findings {
-      context.stderr.write("\(scenePath): \(finding.severity.rawValue): \(finding.message)\n")
+      let place = finding.location.map { ":\($0.line):\($0.column)" } ?? ""
+      context.stderr.write("\(scenePath)\(place): \(finding.severity.rawValue): \(finding.message)\n")
     }
     if analysis.findings.contains(where: { $0.severity == .error }) { return 1 }
     context.stdout.write(summary + "\n")

@@ -236,11 +236,24 @@ struct RoughEdgesTests {
     let result = gesturectl(["validate", path])
     #expect(result.code == 1)
     #expect(result.out == "")
+    // Placed at the cycle's first requirement: "b" in a's requireToFail.
     #expect(
       result.err
-        == "\(path): error: cycle of failure requirements: a → b → a; the runtime ignores these requirements and the recognizers compete by plain exclusion\n"
+        == "\(path):4:78: error: cycle of failure requirements: a → b → a; the runtime ignores these requirements and the recognizers compete by plain exclusion\n"
     )
     #expect(gesturectl(["inspect", path]).code == 1)
+    // A cycle a delegate makes is placed at its first pair.
+    let delegated = files.write(
+      "d.json",
+      """
+      {"views": [{"name": "V", "frame": [0, 0, 100, 100]}],
+       "recognizers": [{"name": "a", "kind": "tap", "view": "V", "delegate": "d"},
+                       {"name": "b", "kind": "tap", "view": "V", "delegate": "d"}],
+       "delegates": [{"name": "d", "shouldRequireFailureOf": [["a", "b"], ["b", "a"]]}]}
+      """)
+    let fromDelegate = gesturectl(["validate", delegated])
+    #expect(fromDelegate.code == 1)
+    #expect(fromDelegate.err.hasPrefix("\(delegated):4:57: error: cycle of failure requirements: a → b → a;"))
   }
 
   @Test("validate counts in singular and plural")
@@ -267,7 +280,8 @@ struct RoughEdgesTests {
       "recognizers[0].minimumPressDuration is 600 s, which looks like milliseconds: durations are in seconds (0.6 for 600 ms)"
     let validate = gesturectl(["validate", path])
     #expect(validate.code == 0)
-    #expect(validate.err == "\(path): warning: \(warning)\n")
+    // Placed at the value.
+    #expect(validate.err == "\(path):4:94: warning: \(warning)\n")
     #expect(gesturectl(["inspect", path]).out.contains("  warning: \(warning)\n"))
     let seconds = files.write(
       "t.json", scene(#"[{"name": "press", "kind": "longPress", "view": "V", "minimumPressDuration": 1.5}]"#))
