@@ -69,6 +69,7 @@ struct EventScriptReader {
   /// Reads every event from `reader`, calling `body` for each; throws at the first bad one.
   mutating func read(from reader: LineReader, _ body: (ScriptEvent) -> Void) throws(InputError) {
     var firstLine = true
+    var firstObject = true
     while let line = reader.nextLine() {
       var bytes = line
       if firstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
@@ -93,23 +94,38 @@ struct EventScriptReader {
       }
       firstLine = false
       if first == UInt8(ascii: "#") { continue }
+      let isFirstObject = firstObject
+      firstObject = false
       do throws(InputError) {
         let node: JSONNode
         do {
           node = try JSONParser.parse(Array(bytes), firstLine: reader.lineNumber)
         } catch {
-          // A line that ends inside its object: most likely a pretty-printed file (a scene, or a
-          // script written one field per line), not a JSON-lines script.
-          if error.message.hasSuffix("end of input") || error.message.hasSuffix("end of the input") {
+          guard error.message.hasSuffix("end of input") || error.message.hasSuffix("end of the input") else {
+            throw self.error(error.line, error.column, error.message)
+          }
+          // A line that ends inside its object. On a later line, a line cut short; on the first,
+          // most likely a file written over several lines, which no later line can mend: the rest
+          // is read to tell a scene from such a script, and not read as lines.
+          guard isFirstObject else {
             throw self.error(
               error.line, error.column,
-              "the line ends before its JSON object does: an event script holds one object per line"
-                + " (or a JSON array of them); is this a scene, or a pretty-printed script?")
+              "the line ends before its JSON object does (an event script holds one object per line)")
           }
-          throw self.error(error.line, error.column, error.message)
+          var all = Array(bytes)
+          all.append(0x0A)
+          all.append(contentsOf: reader.readAll())
+          let what =
+            GestureCtl.looksLikeScene(all)
+            ? "this file is a scene (it has \"views\"), not an event script"
+            : "an event script holds one JSON object per line, or a JSON array of them from its first line;"
+              + " is this a script written over several lines?"
+          throw InputError.at(
+            file, error.line, error.column, "the line ends before its JSON object does: \(what)")
         }
         body(try event(node))
       } catch {
+        // (After a file written over several lines the reader is at its end: the loop stops.)
         guard collectsErrors else { throw error }
         errors.append(error)
       }

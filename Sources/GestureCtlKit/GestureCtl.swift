@@ -177,8 +177,9 @@ public enum GestureCtl {
   /// then replays it. Standard input is spooled to a temporary file so that memory stays flat.
   ///
   /// `validated` runs once the whole script is known to be valid, before the first event is
-  /// replayed (the text format's header is written there). A script whose touches never all lift
-  /// gets a warning on `warnings`, since recognizers waiting for a lift never finish.
+  /// replayed (the text format's header is written there). A script or recording whose touches
+  /// never all lift, a recording that ends with a button pressed, and a script with no event get
+  /// a warning on `warnings`, since recognizers waiting for a lift never finish.
   static func replay(
     scene: Scene, scenePath: String, eventsPath: String, trace: any TraceSink,
     recording: RecordingOptions = RecordingOptions(), warnings: (any TextOutput)? = nil, validated: () -> Void = {}
@@ -199,7 +200,7 @@ public enum GestureCtl {
   }
 
   /// Warns about touches a script or recording leaves down after its last event (`down`, their
-  /// identifiers), and about a script with no event at all.
+  /// identifiers).
   static func warnUnlifted(_ down: [Int], recording: Bool, _ path: String, _ output: any TextOutput) {
     guard !down.isEmpty else { return }
     let list = down.map { "\($0)" }.joined(separator: ", ")

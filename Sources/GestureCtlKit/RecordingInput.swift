@@ -127,13 +127,24 @@ enum RecordingInput {
 }
 
 extension GestureCtl {
+  /// Follows which of `touches` are down (their identifiers in `down`).
+  private static func track(_ touches: [TouchInput], in down: inout Set<Int>) {
+    for touch in touches {
+      switch touch.phase {
+      case .began: down.insert(touch.id)
+      case .ended, .cancelled: down.remove(touch.id)
+      case .moved, .stationary: break
+      }
+    }
+  }
+
   /// Reads an event script or a device recording (told apart by content; `-` is standard input),
   /// calling `body` with each event; returns how many events it read.
-  @discardableResult
   ///
   /// With `everyError`, every bad line of a JSON-lines script is reported (`validate`), not only
-  /// the first; with `warnings`, a script or recording whose touches never all lift, and a script
-  /// with no event, get a warning there.
+  /// the first; with `warnings`, a script or recording whose touches never all lift, a recording
+  /// that ends with a button pressed, and a script with no event, get a warning there.
+  @discardableResult
   static func readEvents(
     path: String, file: String, scene: Scene, options: RecordingOptions, everyError: Bool = false,
     warnings: (any TextOutput)? = nil, _ body: (ScriptEvent) -> Void
@@ -147,8 +158,9 @@ extension GestureCtl {
     }
     if try RecordingInput.isRecording(path: path) {
       var count = 0
-      // The contacts down after the last frame, as a script's reader keeps them.
+      // The contacts down, and the pointer's presses held, after the last frame.
       var down: Set<Int> = []
+      var pressed: Set<Int> = []
       try RecordingInput.read(
         path: path, file: file, frame: scene.root.frame, options: options, warnings: warnings
       ) { frame in
@@ -156,21 +168,22 @@ extension GestureCtl {
           count += 1
           if warnings != nil {
             switch event {
-            case .touches(_, let touches), .pointer(_, let touches, _, _):
-              for touch in touches {
-                switch touch.phase {
-                case .began: down.insert(touch.id)
-                case .ended, .cancelled: down.remove(touch.id)
-                case .moved, .stationary: break
-                }
-              }
+            case .touches(_, let touches): track(touches, in: &down)
+            case .pointer(_, let touches, _, _): track(touches, in: &pressed)
             default: break
             }
           }
           body(event)
         }
       }
-      if let warnings { warnUnlifted(down.sorted(), recording: true, file, warnings) }
+      if let warnings {
+        warnUnlifted(down.sorted(), recording: true, file, warnings)
+        if !pressed.isEmpty {
+          warnings.write(
+            "\(file): warning: a button is still pressed at the end (the recording ends with it down):"
+              + " recognizers that wait for its release will not finish\n")
+        }
+      }
       return count
     }
     if options.descriptionPath != nil || options.calibration != .identity {

@@ -30,7 +30,8 @@ enum RenderCommand {
     }
     var reader = TraceFileReader(file: tracePath)
     let events = try reader.read(from: LineReader(path: tracePath))
-    if let scene, let path = arguments.options["--scene"] {
+    // Text draws no scene: only the timeline and the page are drawn with it.
+    if chosen != "text", let scene, let path = arguments.options["--scene"] {
       warnAboutUnknownNames(events, scene, path, context)
     }
     for (kind, count) in reader.skipped {
@@ -54,19 +55,12 @@ enum RenderCommand {
     let views = Set(scene.views.map(\.name))
     var missingRecognizers: [String] = []
     var missingViews: [String] = []
-    func note(recognizer name: String) {
-      if !recognizers.contains(name) && !missingRecognizers.contains(name) { missingRecognizers.append(name) }
-    }
-    func note(view name: String?) {
-      if let name, !views.contains(name), !missingViews.contains(name) { missingViews.append(name) }
-    }
     for event in events {
-      switch event.kind {
-      case .state(let name, _, _, _), .wait(let name, _, _), .action(let name, _, _, _), .reset(let name):
-        note(recognizer: name)
-      case .touch(_, _, _, let view): note(view: view)
-      case .view(let view, _, _): note(view: view)
-      default: break
+      for name in event.namedRecognizers where !recognizers.contains(name) && !missingRecognizers.contains(name) {
+        missingRecognizers.append(name)
+      }
+      if let name = event.namedView, !views.contains(name), !missingViews.contains(name) {
+        missingViews.append(name)
       }
     }
     var parts: [String] = []
@@ -93,5 +87,33 @@ enum RenderCommand {
     return TraceReport.html(
       timeline: timeline, scene: scene, events: events,
       analysis: scene.map { SceneAnalysis(scene: $0, catalog: context.catalog) }, title: title)
+  }
+}
+
+extension TraceEvent {
+  /// The recognizer whose lane a state, wait, action or reset line belongs to.
+  var laneRecognizer: String? {
+    switch kind {
+    case .state(let who, _, _, _), .wait(let who, _, _), .action(let who, _, _, _), .reset(let who): who
+    default: nil
+    }
+  }
+
+  /// Every recognizer the line names: its lane's, those a wait is for, those a diagnostic is about.
+  var namedRecognizers: [String] {
+    switch kind {
+    case .wait(let who, _, let targets): [who] + targets
+    case .diagnostic(_, let recognizers): recognizers
+    default: laneRecognizer.map { [$0] } ?? []
+    }
+  }
+
+  /// The view the line names, if any: a touch's, a view call's, a hover's or a scroll's.
+  var namedView: String? {
+    switch kind {
+    case .touch(_, _, _, let view), .hover(_, _, let view), .scroll(_, _, _, _, let view): view
+    case .view(let view, _, _): view
+    default: nil
+    }
   }
 }

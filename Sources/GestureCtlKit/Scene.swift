@@ -71,12 +71,12 @@ final class Scene {
     let location: Location?
   }
 
-  /// A failure requirement as the file declares it: `requireToFail`, or a delegate's pair (whose
-  /// `*` stands for every other recognizer), and where.
-  struct DeclaredRequirement {
-    let waiter: String
-    let target: String
-    let location: Location
+  /// Where the file declares a failure requirement: a name in a recognizer's `requireToFail`, or
+  /// a delegate's pair.
+  enum RequirementSource: Hashable {
+    case requireToFail(waiter: String, target: String)
+    /// The pair at `index` of the delegate's `method` list.
+    case delegate(String, method: String, index: Int)
   }
 
   struct RecognizerInfo {
@@ -92,19 +92,19 @@ final class Scene {
   let delegates: [SceneDelegate]
   /// Things a developer should know that do not stop the scene from loading.
   let warnings: [Warning]
-  /// The failure requirements the file declares, in file order.
-  let declaredRequirements: [DeclaredRequirement]
+  /// Where the file declares each failure requirement.
+  let requirementLocations: [RequirementSource: Location]
 
   init(
     root: View, views: [View], recognizers: [RecognizerInfo], delegates: [SceneDelegate], warnings: [Warning],
-    declaredRequirements: [DeclaredRequirement]
+    requirementLocations: [RequirementSource: Location]
   ) {
     self.root = root
     self.views = views
     self.recognizers = recognizers
     self.delegates = delegates
     self.warnings = warnings
-    self.declaredRequirements = declaredRequirements
+    self.requirementLocations = requirementLocations
   }
 
   func view(named name: String) -> View? { views.first { $0.name == name } }

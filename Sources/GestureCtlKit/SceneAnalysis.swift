@@ -13,6 +13,8 @@ struct SceneAnalysis {
     /// The delegate that answers, for delegate origins.
     let delegate: String?
     var onCycle = false
+    /// Where the file declares it (the first declaration, when several make it).
+    var location: Scene.Location? = nil
 
     var originText: String {
       guard let delegate else { return origin.description }
@@ -47,7 +49,10 @@ struct SceneAnalysis {
     }
     for entry in infos {
       for target in entry.recognizer.failureRequirements {
-        add(Requirement(waiter: entry.recognizer.name, target: target.name, origin: .requireToFail, delegate: nil))
+        add(
+          Requirement(
+            waiter: entry.recognizer.name, target: target.name, origin: .requireToFail, delegate: nil,
+            location: scene.requirementLocations[.requireToFail(waiter: entry.recognizer.name, target: target.name)]))
       }
     }
     for delegate in scene.delegates {
@@ -65,14 +70,24 @@ struct SceneAnalysis {
           ))
         return false
       }
-      for pair in delegate.requireFailureOf where consulted(pair, "shouldRequireFailureOf") {
+      for (index, pair) in delegate.requireFailureOf.enumerated() where consulted(pair, "shouldRequireFailureOf") {
+        let location = scene.requirementLocations[
+          .delegate(delegate.name, method: "shouldRequireFailureOf", index: index)]
         for other in expand(pair) {
-          add(Requirement(waiter: pair.0, target: other, origin: .shouldRequireFailureOf, delegate: delegate.name))
+          add(
+            Requirement(
+              waiter: pair.0, target: other, origin: .shouldRequireFailureOf, delegate: delegate.name,
+              location: location))
         }
       }
-      for pair in delegate.beRequiredToFailBy where consulted(pair, "shouldBeRequiredToFailBy") {
+      for (index, pair) in delegate.beRequiredToFailBy.enumerated() where consulted(pair, "shouldBeRequiredToFailBy") {
+        let location = scene.requirementLocations[
+          .delegate(delegate.name, method: "shouldBeRequiredToFailBy", index: index)]
         for other in expand(pair) {
-          add(Requirement(waiter: other, target: pair.0, origin: .shouldBeRequiredToFailBy, delegate: delegate.name))
+          add(
+            Requirement(
+              waiter: other, target: pair.0, origin: .shouldBeRequiredToFailBy, delegate: delegate.name,
+              location: location))
         }
       }
       for pair in delegate.simultaneousWith where consulted(pair, "shouldRecognizeSimultaneouslyWith") {
@@ -94,14 +109,11 @@ struct SceneAnalysis {
     }
     findCycles()
     for cycle in cycles {
-      // Located where the file declares the cycle's first requirement.
+      // Located where the file declares the first of the cycle's requirements.
       let members = Set(cycle)
-      let edge = requirements.first { $0.onCycle && members.contains($0.waiter) && members.contains($0.target) }
-      let location = edge.flatMap { edge in
-        scene.declaredRequirements.first {
-          ($0.waiter == edge.waiter || $0.waiter == "*") && ($0.target == edge.target || $0.target == "*")
-        }?.location
-      }
+      let location = requirements.lazy.filter {
+        $0.onCycle && members.contains($0.waiter) && members.contains($0.target)
+      }.compactMap(\.location).first
       findings.append(
         Finding(
           severity: .error,

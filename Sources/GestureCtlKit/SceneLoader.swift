@@ -176,7 +176,7 @@ struct SceneLoader {
     var pendingRequirements: [(GestureRecognizer, [(String, JSONNode)], String)] = []
     var pendingDelegates: [(GestureRecognizer, String, JSONNode, String)] = []
     var warnings: [Scene.Warning] = []
-    var declared: [Scene.DeclaredRequirement] = []
+    var requirementLocations: [Scene.RequirementSource: Scene.Location] = [:]
     func location(_ node: JSONNode) -> Scene.Location { Scene.Location(line: node.line, column: node.column) }
     let recognizerNodes =
       try document["recognizers"].map { node throws(InputError) in try array(node, "recognizers") } ?? []
@@ -279,7 +279,8 @@ struct SceneLoader {
           continue
         }
         recognizer.require(toFail: other)
-        declared.append(Scene.DeclaredRequirement(waiter: recognizer.name, target: target, location: location(node)))
+        let source = Scene.RequirementSource.requireToFail(waiter: recognizer.name, target: target)
+        if requirementLocations[source] == nil { requirementLocations[source] = location(node) }
       }
     }
     for (view, vetoes, path) in vetoNodes {
@@ -301,16 +302,6 @@ struct SceneLoader {
       func pairs(_ field: String) throws(InputError) -> [(String, String)] {
         guard let list = node[field] else { return [] }
         var result: [(String, String)] = []
-        defer {
-          // Where each pair that makes a failure requirement is declared (the waiter first).
-          if field != "shouldRecognizeSimultaneouslyWith" {
-            for (j, item) in (list.arrayValue ?? []).enumerated() where j < result.count {
-              let (first, second) = result[j]
-              let (waiter, target) = field == "shouldRequireFailureOf" ? (first, second) : (second, first)
-              declared.append(Scene.DeclaredRequirement(waiter: waiter, target: target, location: location(item)))
-            }
-          }
-        }
         for (j, item) in try array(list, "\(path).\(field)").enumerated() {
           let itemPath = "\(path).\(field)[\(j)]"
           let members = try names(item, itemPath)
@@ -320,6 +311,7 @@ struct SceneLoader {
           _ = try lookUp(members[0].0, members[0].1, itemPath + "[0]")
           if members[1].0 != "*" { _ = try lookUp(members[1].0, members[1].1, itemPath + "[1]") }
           result.append((members[0].0, members[1].0))
+          requirementLocations[.delegate(delegateName, method: field, index: j)] = location(item)
         }
         return result
       }
@@ -364,7 +356,7 @@ struct SceneLoader {
     }
     return Scene(
       root: root!, views: views, recognizers: recognizers, delegates: delegates, warnings: warnings,
-      declaredRequirements: declared)
+      requirementLocations: requirementLocations)
   }
 
   func parameterValue(_ node: JSONNode, _ parameter: RecognizerParameter, _ path: String) throws(InputError)

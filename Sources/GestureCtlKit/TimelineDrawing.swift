@@ -34,11 +34,7 @@ struct TimelineDrawing {
     var lanes: [(name: String, kind: String)] = scene?.recognizers.map { ($0.recognizer.name, $0.kind) } ?? []
     var known = Set(lanes.map(\.name))
     for event in events {
-      let name: String
-      switch event.kind {
-      case .state(let who, _, _, _), .wait(let who, _, _), .action(let who, _, _, _), .reset(let who): name = who
-      default: continue
-      }
+      guard let name = event.laneRecognizer else { continue }
       if known.insert(name).inserted { lanes.append((name, "")) }
     }
     self.recognizers = lanes

@@ -172,7 +172,7 @@ struct RecordingTests {
     #if DEBUG
       #expect(
         bench.err
-          == "note: this gesturectl is a debug build, whose figures say little about the package's speed; measure a release build (swift build -c release)\n"
+          == "gesturectl: note: this is a debug build, whose figures say little about the package's speed; measure a release build (swift build -c release)\n"
       )
     #else
       #expect(bench.err == "")

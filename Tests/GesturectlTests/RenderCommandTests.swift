@@ -53,6 +53,10 @@ struct RenderCommandTests {
       rendered.err
         == "\(other): warning: the trace names recognizers tap, doubleTap and view photo that this scene does not have; is it the scene the trace was recorded with?\n"
     )
+    // Text draws no scene: nothing to warn about.
+    let text = gesturectl(["render", example("tap-doubletap-single.trace.jsonl"), "--scene", other])
+    #expect(text.code == 0)
+    #expect(text.err == "")
     let matching = gesturectl([
       "render", example("tap-doubletap-single.trace.jsonl"), "--scene", example("tap-doubletap.scene.json"),
       "--format", "html",

@@ -131,24 +131,55 @@ struct RoughEdgesTests {
   }
 
   @Test(
-    "A pretty-printed file given as a script (a scene, say) is told that a script holds one object per line"
+    "A file written over several lines given as a script is told what a script is, or that it is a scene; a line cut short is told it ends early"
   )
   func prettyPrintedScript() {
     let files = Files()
-    let script = files.write("e.jsonl", "{\"t\": 0,\n \"touches\": []}\n")
-    for bad in [script, example("tap-doubletap.scene.json")] {
-      let result = gesturectl(["trace", example("tap-doubletap.scene.json"), bad])
-      #expect(result.code == 65)
-      #expect(result.out == "")
-      #expect(
-        result.err.hasPrefix(
-          "\(bad):1:"
-        ))
-      #expect(
-        result.err.contains(
-          "error: the line ends before its JSON object does: an event script holds one object per line (or a JSON array of them); is this a scene, or a pretty-printed script?"
-        ))
+    let scene = example("tap-doubletap.scene.json")
+    let cases = [
+      (
+        files.write("e.jsonl", "{\"t\": 0,\n \"touches\": []}\n"),
+        ":1:9: error: the line ends before its JSON object does: an event script holds one JSON object per line, or a JSON array of them from its first line; is this a script written over several lines?"
+      ),
+      (
+        scene,
+        ":1:2: error: the line ends before its JSON object does: this file is a scene (it has \"views\"), not an event script"
+      ),
+      (
+        files.write("cut.jsonl", "{\"t\": 0, \"touches\": []}\n{\"t\": 0.1, \"touches\": [\n"),
+        ":2:24: error: the line ends before its JSON object does (an event script holds one object per line)"
+      ),
+    ]
+    for (bad, message) in cases {
+      for command in ["trace", "validate"] {
+        let result = gesturectl([command, scene, bad])
+        #expect(result.code == 65)
+        #expect(result.out == "")
+        // Once, also where validate reports every bad line.
+        #expect(result.err == "\(bad)\(message)\n", "\(command)")
+      }
     }
+  }
+
+  @Test("A mouse recording that ends with a button pressed gets a warning of its own, not one about touches")
+  func recordingEndsWithAButtonPressed() throws {
+    let files = Files()
+    // The click's recording up to the frame of its press.
+    let whole = try String(contentsOfFile: example("recordings/mouse-click.evemu"), encoding: .utf8)
+    var lines: [Substring] = []
+    var pressed = false
+    for line in whole.split(separator: "\n", omittingEmptySubsequences: false) {
+      lines.append(line)
+      if line.contains("BTN_LEFT            1") { pressed = true }
+      if pressed && line.contains("SYN_REPORT") { break }
+    }
+    let cut = files.write("cut.evemu", lines.joined(separator: "\n") + "\n")
+    let result = gesturectl(["validate", example("list-row.scene.json"), cut])
+    #expect(result.code == 0)
+    #expect(
+      result.err
+        == "\(cut): warning: a button is still pressed at the end (the recording ends with it down): recognizers that wait for its release will not finish\n"
+    )
   }
 
   @Test("An empty script gets a warning, and traces the scene with no event")
@@ -254,6 +285,23 @@ struct RoughEdgesTests {
     let fromDelegate = gesturectl(["validate", delegated])
     #expect(fromDelegate.code == 1)
     #expect(fromDelegate.err.hasPrefix("\(delegated):4:57: error: cycle of failure requirements: a → b → a;"))
+    // A pair with "*" is a place too; so is the name of a recognizer that requires itself.
+    let starred = files.write(
+      "star.json",
+      """
+      {"views": [{"name": "V", "frame": [0, 0, 100, 100]}],
+       "recognizers": [{"name": "a", "kind": "tap", "view": "V", "delegate": "d"},
+                       {"name": "b", "kind": "tap", "view": "V", "delegate": "d"},
+                       {"name": "c", "kind": "tap", "view": "V", "requireToFail": ["c"]}],
+       "delegates": [{"name": "d", "shouldRequireFailureOf": [["a", "*"], ["b", "a"]]}]}
+      """)
+    let fromStar = gesturectl(["validate", starred])
+    #expect(fromStar.code == 1)
+    #expect(
+      fromStar.err
+        == "\(starred):4:78: warning: c requires itself to fail; ignored (recognizers[2].requireToFail)\n"
+        + "\(starred):5:57: error: cycle of failure requirements: a → b → a; the runtime ignores these requirements and the recognizers compete by plain exclusion\n"
+    )
   }
 
   @Test("validate counts in singular and plural")
