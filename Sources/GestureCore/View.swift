@@ -97,6 +97,9 @@ open class View {
   public final var superview: View? { storedSuperview?.object }
   /// The recognizers attached to this view, in the order they were added.
   public final var gestureRecognizers: [GestureRecognizer] { storedGestureRecognizers }
+  /// Whether the view has recognizers: a runtime's walk up the tree at a touch-down asks this of
+  /// every view it passes, and takes the list (a reference to count) only from those that do.
+  package final var hasGestureRecognizers: Bool { !storedGestureRecognizers.isEmpty }
 
   /// The runtime that dispatches touches to this tree; set on the root only. Unowned: the
   /// runtime's `deinit` clears it.

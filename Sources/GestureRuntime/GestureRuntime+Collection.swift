@@ -90,15 +90,17 @@ extension GestureRuntime {
     var step = 0
     var view = hit
     while let current = view {
-      // The local copy holds the view's recognizers even if a delegate asked below changes the
-      // view's list.
-      let recognizers = current.gestureRecognizers
-      for recognizer in recognizers {
-        if recognizer.mayHaveDelegate { delegateAsked = true }
-        guard accepts(recognizer, touch) else { continue }
-        collected.append(recognizer)
-        steps.append(step)
-        if !hooked && readAsksForDynamicFailureRequirements(recognizer) { hooked = true }
+      if current.hasGestureRecognizers {
+        // The local copy holds the view's recognizers even if a delegate asked below changes the
+        // view's list.
+        let recognizers = current.gestureRecognizers
+        for recognizer in recognizers {
+          if recognizer.mayHaveDelegate { delegateAsked = true }
+          guard accepts(recognizer, touch) else { continue }
+          collected.append(recognizer)
+          steps.append(step)
+          if !hooked && readAsksForDynamicFailureRequirements(recognizer) { hooked = true }
+        }
       }
       view = current.superview
       step += 1
