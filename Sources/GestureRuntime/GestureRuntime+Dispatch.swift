@@ -58,6 +58,16 @@ extension GestureRuntime {
   /// The second half of every dispatch (<doc:BehaviourReference> §5). Each step is called only when it has
   /// work (most moves have none for most of them): the checks are the steps' own first lines.
   func settle() {
+    // A state asked from a `reset()`, or from a `deinit` that a reset ran, is resolved in this
+    // dispatch too (an attempt of its own, <doc:BehaviourReference> §1.7).
+    if settleRound() { settleWhatResetsAsked() }
+    if !tables.watchdogCandidates.isEmpty { scheduleWatchdogs() }
+  }
+
+  /// One round of the second half: the states asked for, the view calls, the touches retired,
+  /// the resets. Returns whether the resets asked for states.
+  @inline(__always)
+  func settleRound() -> Bool {
     settleDecisions()
     if !tables.dirtyRecords.isEmpty {
       deliverToViews()
@@ -67,23 +77,19 @@ extension GestureRuntime {
       if !tables.requests.isEmpty || !tables.dirtyRecords.isEmpty { settleWhatViewsAsked() }
     }
     finishInputTouches()
-    if !tables.finished.isEmpty || removedParticipants > 0 {
-      let requestsBefore = tables.requests.count
-      runResets()
-      // A state asked from a `reset()`, or from a `deinit` that a reset ran, is resolved in this
-      // dispatch too (an attempt of its own, <doc:BehaviourReference> §1.7).
-      if tables.requests.count > requestsBefore { settleWhatResetsAsked() }
-    }
-    if !tables.watchdogCandidates.isEmpty { scheduleWatchdogs() }
+    guard !tables.finished.isEmpty || removedParticipants > 0 else { return false }
+    let requestsBefore = tables.requests.count
+    runResets()
+    return tables.requests.count > requestsBefore
   }
 
-  /// Settles the states asked for during resets, with the view calls and resets they lead to,
-  /// until no reset asks for more. A recognizer that asks again at every reset would never let
-  /// the dispatch end: after 1,000 rounds what is left is dropped, with a diagnostic.
+  /// Settles the states asked for during resets, round after round, until no reset asks for
+  /// more. A recognizer that asks again at every reset would never let the dispatch end: after
+  /// 1,000 rounds what is left is dropped, with a diagnostic.
   @inline(never)
   func settleWhatResetsAsked() {
     var rounds = 0
-    while !tables.requests.isEmpty {
+    repeat {
       rounds += 1
       if rounds > 1_000 {
         var names: [String] = []
@@ -99,14 +105,9 @@ extension GestureRuntime {
         }
         diagnose("states asked from reset() kept the dispatch from settling; dropped", names)
         tables.requests.clear()
-        break
+        return
       }
-      settleDecisions()
-      if !tables.dirtyRecords.isEmpty { deliverToViews() }
-      if !tables.requests.isEmpty || !tables.dirtyRecords.isEmpty { settleWhatViewsAsked() }
-      finishInputTouches()
-      if !tables.finished.isEmpty || removedParticipants > 0 { runResets() }
-    }
+    } while settleRound()
   }
 
   /// Resolves the states asked for and sends the actions, until no state is left to resolve.
