@@ -24,7 +24,7 @@ final class LineReader {
       fd = 0
       ownsDescriptor = false
     } else {
-      let descriptor = open(path, O_RDONLY)
+      let descriptor = open(path, O_RDONLY | O_CLOEXEC)
       guard descriptor >= 0 else {
         throw InputError(kind: .cannotOpen, message: "\(path): error: cannot open: \(String(cString: strerror(errno)))")
       }

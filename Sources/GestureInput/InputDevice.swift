@@ -45,7 +45,8 @@
           cannotOpen: true)
       }
       // A FIFO opened without O_NONBLOCK waits for its writer; reads become non-blocking after.
-      let descriptor = open(path, isFIFO ? O_RDONLY : O_RDONLY | O_NONBLOCK)
+      // Close-on-exec: a process the app starts must not inherit (and hold open) the device.
+      let descriptor = open(path, isFIFO ? O_RDONLY | O_CLOEXEC : O_RDONLY | O_NONBLOCK | O_CLOEXEC)
       guard descriptor >= 0 else { throw InputDeviceError(path: path, errno: errno) }
       if isFIFO { _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK) }
       fileDescriptor = descriptor

@@ -66,7 +66,11 @@
       self.runtime = runtime
       self.clock = clock
       if pipe(&wakePipe) == 0 {
-        for fd in wakePipe { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+        for fd in wakePipe {
+          _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK)
+          // A process the app starts must not inherit the loop's wake pipe.
+          _ = fcntl(fd, F_SETFD, fcntl(fd, F_GETFD) | FD_CLOEXEC)
+        }
       }
     }
 

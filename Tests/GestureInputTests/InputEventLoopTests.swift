@@ -30,14 +30,16 @@
       _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
     }
 
-    @Test("The loop feeds frames at their kernel time, fires the tap's timer, and returns when input ends")
+    @Test(
+      "The loop feeds frames at their kernel time, fires the tap's timer, and returns when input ends; the device is close-on-exec"
+    )
     func tapThroughTheLoop() throws {
       let fifo = NSTemporaryDirectory() + "gesture-loop-\(getpid()).fifo"
       unlink(fifo)
       #expect(mkfifo(fifo, 0o600) == 0)
       defer { unlink(fifo) }
       let writer = Thread {
-        let fd = open(fifo, O_WRONLY)
+        let fd = open(fifo, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         usleep(20_000)
         Self.frame(
@@ -58,7 +60,11 @@
       let recorder = TraceRecorder()
       let runtime = GestureRuntime(window: window, clock: clock, trace: recorder)
       let loop = InputEventLoop(runtime: runtime, clock: clock)
-      try loop.add(InputDevice(path: fifo, description: Self.description))
+      let device = try InputDevice(path: fifo, description: Self.description)
+      // A process the app starts must not inherit the device (a FIFO's reader would then never
+      // see its end, an evdev device stay open after the app closed it).
+      #expect(fcntl(device.fileDescriptor, F_GETFD) & FD_CLOEXEC != 0, "the device is not close-on-exec")
+      try loop.add(device)
       var frames: [InputFrame] = []
       var ended = 0
       var actionAt: Timestamp?
@@ -105,7 +111,7 @@
         _ = bytes.withUnsafeBytes { Glibc.write(fd, $0.baseAddress!, $0.count) }
       }
       let touchWriter = Thread {
-        let fd = open(touchFifo, O_WRONLY)
+        let fd = open(touchFifo, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         usleep(20_000)
         write(
@@ -119,7 +125,7 @@
         close(fd)
       }
       let mouseWriter = Thread {
-        let fd = open(mouseFifo, O_WRONLY)
+        let fd = open(mouseFifo, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
         usleep(150_000)
         write(fd, [(EventCode.EV_KEY, EventCode.BTN_RIGHT, 1)])

@@ -75,9 +75,10 @@
 
       var text: String { log.lines.withLock { $0.map(\.text).joined(separator: "\n") } }
 
-      /// Waits (bounded) for the process to end.
-      func waitForExit(seconds: Double = 10) -> Int32? {
-        let deadline = Date().addingTimeInterval(seconds)
+      /// Waits for the process to end; a bound for hangs only (the exit is not timed), wide
+      /// enough for a loaded machine running the whole suite on two cores.
+      func waitForExit(seconds: Double = 30) -> Int32? {
+        let deadline = Date().addingTimeInterval(seconds * wallClockScale)
         while process.isRunning && Date() < deadline { usleep(5000) }
         if process.isRunning {
           process.terminate()
@@ -120,7 +121,7 @@
     func singleTap() throws {
       let files = Files()
       let run = try LiveRun(files: files)
-      let fd = open(run.fifo, O_WRONLY)
+      let fd = open(run.fifo, O_WRONLY | O_CLOEXEC)
       try #require(fd >= 0)
       usleep(50_000)
       Self.frame(fd, Self.down)
@@ -170,7 +171,7 @@
     func longPress() throws {
       let files = Files()
       let run = try LiveRun(files: files)
-      let fd = open(run.fifo, O_WRONLY)
+      let fd = open(run.fifo, O_WRONLY | O_CLOEXEC)
       try #require(fd >= 0)
       usleep(50_000)
       let down = Self.frame(fd, Self.down)
@@ -224,7 +225,7 @@
     func mouseClick() throws {
       let files = Files()
       let run = try LiveRun(files: files, scene: Self.pointerScene, description: try Self.mouseDescription(files))
-      let fd = open(run.fifo, O_WRONLY)
+      let fd = open(run.fifo, O_WRONLY | O_CLOEXEC)
       try #require(fd >= 0)
       usleep(50_000)
       Self.frame(fd, [(EventCode.EV_REL, EventCode.REL_X, 10)])
@@ -266,7 +267,7 @@
     func interrupt() throws {
       let files = Files()
       let run = try LiveRun(files: files)
-      let fd = open(run.fifo, O_WRONLY)
+      let fd = open(run.fifo, O_WRONLY | O_CLOEXEC)
       try #require(fd >= 0)
       Self.frame(fd, Self.down)
       usleep(150_000)
@@ -288,7 +289,7 @@
       #expect(missing.err.contains("nothing: error: cannot open: No such file or directory"), "\(missing.err)")
       // Opening the FIFO waits for a writer: give it one that closes at once.
       let writer = Thread {
-        let fd = open(fifo, O_WRONLY)
+        let fd = open(fifo, O_WRONLY | O_CLOEXEC)
         if fd >= 0 { close(fd) }
       }
       writer.start()
