@@ -23,7 +23,7 @@ swift build --build-tests --sanitize="$kind" --scratch-path "$scratch" 2>&1 | gr
 echo "== the test suite under --sanitize=$kind"
 log="$scratch/sanitize.log"
 status=0
-swift test --skip-build --sanitize="$kind" --scratch-path "$scratch" >"$log" 2>&1 || status=$?
+bash Scripts/suite.sh --sanitize="$kind" --scratch-path "$scratch" >"$log" 2>&1 || status=$?
 grep -E "Test run with|Executed [0-9]+ test" "$log" || true
 if grep -qE "ERROR: (AddressSanitizer|LeakSanitizer)|WARNING: ThreadSanitizer" "$log"; then
   echo "error: the $kind sanitizer reported a problem (full log: $log):" >&2

@@ -14,5 +14,5 @@ start=$SECONDS
 echo "== build (release, with the tests; warnings are errors)"
 swift build -c release --build-path "$build" --build-tests -Xswiftc -enable-testing -Xswiftc -warnings-as-errors
 echo "== tests (release)"
-swift test -c release --build-path "$build" --skip-build
+bash Scripts/suite.sh -c release --build-path "$build"
 echo "== release tests done in $((SECONDS - start)) s"

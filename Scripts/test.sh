@@ -12,7 +12,7 @@ echo "== build (warnings are errors)"
 swift build --build-tests -Xswiftc -warnings-as-errors
 
 echo "== tests"
-swift test --skip-build
+bash Scripts/suite.sh
 
 # The conformance scenarios are not part of the package: they live in a folder ../shared beside
 # the clone, where the package is developed (GESTURE_SHARED points elsewhere). A plain clone skips

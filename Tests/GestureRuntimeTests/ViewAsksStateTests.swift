@@ -234,28 +234,19 @@ struct ViewAsksStateTests {
     "Asked from a deinit that a reset runs: settled in that dispatch, as one asked from reset() is"
   )
   func fromDeinitAtReset() {
-    // A double tap on V waits after its first tap, whose touch landed on a subview W; W leaves
-    // the window and the app lets go of it: the touch the tap keeps holds the last reference to
-    // W. When the tap fails and is reset, W goes, and its deinit asks another recognizer to end.
+    // W's last reference goes with a double tap's reset (`viewGoingWithTapReset`), and its
+    // deinit asks another recognizer to end.
     let h = Harness()
-    let tap = h.add(TapGestureRecognizer(), "tap")
-    tap.numberOfTapsRequired = 2
     // Out of the touches' way.
     let side = View(name: "D", frame: Rect(x: 0, y: 700, width: 10, height: 10))
     h.window.addSubview(side)
     let driven = h.add(Driven(), "driven", to: side)
     driven.asked = .ended
-    do {
+    h.viewGoingWithTapReset {
       let w = AskingOnDeinit(name: "W", frame: Rect(x: 0, y: 0, width: 100, height: 100))
       w.target = driven
-      h.view.addSubview(w)
-      h.down(1, 10, 10, at: 0)
-      h.up(1, 10, 10, at: 0.05)
-      w.removeFromSuperview()
+      return w
     }
-    // A finger elsewhere replaces the runtime's own references to the first touch.
-    h.down(2, 10, 600, at: 0.1)
-    h.up(2, 10, 600, at: 0.15)
     h.clearTrace()
     h.advance(to: 2)
     h.runtime._checkInvariants()
