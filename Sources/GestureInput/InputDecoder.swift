@@ -15,7 +15,7 @@ public import GestureCore
 /// ```
 public struct InputDecoder: Sendable {
   /// The touch decoder, for a touch device.
-  public private(set) var touchDecoder: TouchDecoder?
+  public internal(set) var touchDecoder: TouchDecoder?
   /// The pointer decoder, for a pointer device.
   public private(set) var pointerDecoder: PointerDecoder?
 

@@ -100,6 +100,58 @@
       }
     }
 
+    /// What a touch device holds now: the slot its next events are for, and each slot's contact
+    /// and position (`EVIOCGABS` and `EVIOCGMTSLOTS` for a multi-touch device with slots;
+    /// `EVIOCGKEY` for `BTN_TOUCH` and `EVIOCGABS` for a single-touch device, as one slot). Nil
+    /// when the device cannot be asked (a FIFO) or is no such device.
+    ///
+    /// - Parameter slotCount: How many slots to read, from slot 0 on (at most 64).
+    public func touchState(slotCount: Int) -> (currentSlot: Int, slots: [TouchDecoder.SlotValues])? {
+      let count = max(1, min(slotCount, TouchDecoder.maximumContacts))
+      switch description.kind {
+      case .multiTouchSlots:
+        guard let current = Self.absoluteValue(fileDescriptor, EventCode.ABS_MT_SLOT),
+          let ids = Self.slotValues(fileDescriptor, EventCode.ABS_MT_TRACKING_ID, count),
+          let xs = Self.slotValues(fileDescriptor, EventCode.ABS_MT_POSITION_X, count),
+          let ys = Self.slotValues(fileDescriptor, EventCode.ABS_MT_POSITION_Y, count)
+        else { return nil }
+        let slots = (0..<count).map { TouchDecoder.SlotValues(trackingID: ids[$0], x: xs[$0], y: ys[$0]) }
+        return (Int(current), slots)
+      case .singleTouch:
+        guard let x = Self.absoluteValue(fileDescriptor, EventCode.ABS_X),
+          let y = Self.absoluteValue(fileDescriptor, EventCode.ABS_Y)
+        else { return nil }
+        // The key states, a bit per code: BTN_TOUCH is 0x14a.
+        var keys = [UInt8](repeating: 0, count: 96)
+        let result = keys.withUnsafeMutableBytes {
+          ioctl(fileDescriptor, EvdevRequest.keyState(length: 96), $0.baseAddress!)
+        }
+        guard result >= 0 else { return nil }
+        let code = Int(EventCode.BTN_TOUCH)
+        let down = keys[code / 8] & (1 << UInt8(code % 8)) != 0
+        return (0, [TouchDecoder.SlotValues(trackingID: down ? 1 : -1, x: x, y: y)])
+      default:
+        return nil
+      }
+    }
+
+    /// An absolute axis's current value (`EVIOCGABS`, the first field of `struct input_absinfo`).
+    static func absoluteValue(_ fd: Int32, _ code: UInt16) -> Int32? {
+      var info = [Int32](repeating: 0, count: 6)
+      let result = info.withUnsafeMutableBytes { ioctl(fd, EvdevRequest.absoluteInfo(code), $0.baseAddress!) }
+      return result < 0 ? nil : info[0]
+    }
+
+    /// The values of a multi-touch axis in slots 0..<count (`EVIOCGMTSLOTS`: the code, then a
+    /// value per slot).
+    static func slotValues(_ fd: Int32, _ code: UInt16, _ count: Int) -> [Int32]? {
+      var values = [Int32](repeating: 0, count: count + 1)
+      values[0] = Int32(code)
+      let length = values.count * 4
+      let result = values.withUnsafeMutableBytes { ioctl(fd, EvdevRequest.slotValues(length: length), $0.baseAddress!) }
+      return result < 0 ? nil : Array(values.dropFirst())
+    }
+
     /// Reads a device's description with ioctls; nil when it is no evdev device.
     static func readDescription(_ fd: Int32) -> DeviceDescription? {
       func query(_ request: UInt, _ count: Int) -> [UInt8]? {
@@ -180,6 +232,10 @@
     static func properties(length: Int) -> UInt { make(read, 0x09, UInt(length)) }
     /// `EVIOCGBIT(ev, len)`.
     static func bits(type: UInt16, length: Int) -> UInt { make(read, 0x20 + UInt(type), UInt(length)) }
+    /// `EVIOCGKEY(len)`: the key states, a bit per code.
+    static func keyState(length: Int) -> UInt { make(read, 0x18, UInt(length)) }
+    /// `EVIOCGMTSLOTS(len)`: a code, then the values of the slots.
+    static func slotValues(length: Int) -> UInt { make(read, 0x0a, UInt(length)) }
     /// `EVIOCGABS(abs)`: `struct input_absinfo`.
     static func absoluteInfo(_ code: UInt16) -> UInt { make(read, 0x40 + UInt(code), 24) }
     /// `EVIOCSCLOCKID`: an `int` clock id.

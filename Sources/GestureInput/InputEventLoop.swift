@@ -51,6 +51,8 @@
       var decoder: InputDecoder
       /// The loop's touch id of each of the device's touches that is down, by the device's id.
       var touchIDs: [Int: Int] = [:]
+      /// Set at a `SYN_DROPPED`: the device is asked what it holds at the next `SYN_REPORT`.
+      var synchronizesAtReport = false
     }
 
     var sources: [Source] = []
@@ -93,6 +95,22 @@
       let decoder = try InputDecoder(
         description: device.description, frame: runtime.window.frame, calibration: calibration)
       sources.append(Source(device: device, decoder: decoder))
+      synchronize(sources.count - 1)
+    }
+
+    /// Gives a touch device's decoder the values the device holds now (``InputDevice/touchState()``):
+    /// the positions it will not send again, the contacts already down. A FIFO cannot be asked:
+    /// it stands for a device just created, whose slots hold 0 and no contact.
+    func synchronize(_ index: Int) {
+      guard var touch = sources[index].decoder.touchDecoder else { return }
+      if let state = sources[index].device.touchState(slotCount: touch.slotCount) {
+        touch.synchronize(currentSlot: state.currentSlot, slots: state.slots)
+      } else if !touch.hasSynchronized {
+        touch.synchronize(
+          currentSlot: 0,
+          slots: Array(repeating: TouchDecoder.SlotValues(trackingID: -1, x: 0, y: 0), count: touch.slotCount))
+      }
+      sources[index].decoder.touchDecoder = touch
     }
 
     /// Adds one of the app's own file descriptors: `handler` is called with the returned poll
@@ -190,10 +208,24 @@
         do {
           frame = try sources[index].decoder.decode(stamped)
         } catch {
-          // A live device's nonsense (a contact without a position) is dropped, not fatal.
-          continue
+          // A live device's nonsense (a contact without a position) is dropped, not fatal: the
+          // rest of its frame is decoded again without it.
+          guard event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT,
+            let rest = try? sources[index].decoder.decode(stamped)
+          else { continue }
+          frame = rest
         }
         if let frame { deliver(frame, from: index) }
+        if event.type == EventCode.EV_SYN {
+          if event.code == EventCode.SYN_DROPPED {
+            sources[index].synchronizesAtReport = true
+          } else if event.code == EventCode.SYN_REPORT && sources[index].synchronizesAtReport {
+            // The kernel's buffer overflowed: once the frame it cut is over, the device says
+            // what it holds now.
+            sources[index].synchronizesAtReport = false
+            synchronize(index)
+          }
+        }
       }
       if result == .endOfInput, let frame = sources[index].decoder.cancelAll(at: clock.now) {
         deliver(frame, from: index)

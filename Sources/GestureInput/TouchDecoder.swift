@@ -18,6 +18,13 @@ import GestureRuntime
 /// `SYN_REPORT` are discarded, as the kernel asks; a contact still down afterwards begins again,
 /// as a new touch, the next time the device reports it.
 ///
+/// The kernel sends a value only when it changes: a contact that lands where its slot's last
+/// contact was comes without that position. The decoder keeps each slot's values from one
+/// contact to the next; what it cannot have seen (the values the device held when it was opened,
+/// those that changed while events were dropped) the device tells when asked, which
+/// ``synchronize(currentSlot:slots:)`` takes (``InputEventLoop`` asks the device when it adds it
+/// and after every `SYN_DROPPED`, as the kernel's documentation says to).
+///
 /// ```swift
 /// var decoder = try TouchDecoder(description: device.description, frame: window.frame)
 /// for event in events {
@@ -61,12 +68,20 @@ public struct TouchDecoder: Sendable {
 
   var slots: [Contact]
   var slot = 0
+  /// False after an `ABS_MT_SLOT` outside the device's slots: the events that follow belong to
+  /// no slot the decoder keeps, and are ignored until the next valid `ABS_MT_SLOT`.
+  var slotIsValid = true
   /// Protocol A: the contact being reported, and the contacts of the previous frame.
   var current = Contact()
   var reported: [Contact] = []
   var previous: [Contact] = []
   /// Between a `SYN_DROPPED` and the next `SYN_REPORT`.
   var dropping = false
+  /// Whether ``synchronize(currentSlot:slots:)`` was called.
+  var hasSynchronized = false
+  /// How many slots the decoder keeps: the device's (at most ``maximumContacts``), 1 for a
+  /// single-touch or protocol A device.
+  var slotCount: Int { slots.count }
   var nextTouchID = 1
 
   /// Creates a decoder for a touch device.
@@ -116,11 +131,71 @@ public struct TouchDecoder: Sendable {
     kind == .multiTouchAnonymous ? previous.count : slots.count(where: { $0.touchID != nil })
   }
 
+  /// What a slot holds in the device: its contact's tracking id (-1 for none) and position, in
+  /// device units. A single-touch device has one slot, whose tracking id is 1 while `BTN_TOUCH`
+  /// is down.
+  public struct SlotValues: Hashable, Sendable {
+    /// The tracking id of the slot's contact, -1 when the slot has none.
+    public var trackingID: Int32
+    /// The slot's `ABS_MT_POSITION_X` (`ABS_X` for a single-touch device).
+    public var x: Int32
+    /// The slot's `ABS_MT_POSITION_Y` (`ABS_Y` for a single-touch device).
+    public var y: Int32
+
+    /// Creates a slot's values.
+    public init(trackingID: Int32, x: Int32, y: Int32) {
+      self.trackingID = trackingID
+      self.x = x
+      self.y = y
+    }
+  }
+
+  /// Takes the values the device holds now, as the device reports them when asked (`EVIOCGABS`
+  /// for the current slot, `EVIOCGMTSLOTS` for the slots' values; `EVIOCGKEY` and `EVIOCGABS`
+  /// for a single-touch device): when the device is opened, and after a `SYN_DROPPED` once its
+  /// `SYN_REPORT` has come.
+  ///
+  /// A position the device does not send again (the contact is where the value already was) is
+  /// then known. A contact that is down and that the decoder has no touch for (down before the
+  /// device was opened, or through the dropped events) begins, as a new touch, the next time the
+  /// device reports one of its values; a slot whose contact lifted meanwhile is empty. Touches
+  /// that are down go on. A protocol A device keeps no values between frames: it takes nothing.
+  ///
+  /// - Parameters:
+  ///   - currentSlot: The slot the device's next events are for (`ABS_MT_SLOT`'s value); a
+  ///     slot outside the device's leaves the current one as it is.
+  ///   - slots: The values of the slots from slot 0 on; those beyond the decoder's are ignored.
+  public mutating func synchronize(currentSlot: Int, slots values: [SlotValues]) {
+    guard kind != .multiTouchAnonymous else { return }
+    hasSynchronized = true
+    if currentSlot >= 0 && currentSlot < slots.count {
+      slot = currentSlot
+      slotIsValid = true
+    }
+    for index in 0..<min(values.count, slots.count) {
+      let value = values[index]
+      slots[index].x = value.x
+      slots[index].y = value.y
+      if slots[index].touchID != nil && slots[index].trackingID == value.trackingID { continue }
+      if slots[index].touchID != nil {
+        // Its contact lifted and another may have landed: the touch ends with this frame.
+        track(&slots[index], down: false, trackingID: -1)
+      }
+      slots[index].trackingID = value.trackingID
+      slots[index].wantsBegin = false
+      slots[index].stale = value.trackingID >= 0
+    }
+  }
+
   /// Reads one event; returns the frame it completes (at `SYN_REPORT`, or the touches a
   /// `SYN_DROPPED` cancelled), if any.
   ///
   /// - Throws: ``InputDecodingError`` for events that make no sense: a contact that begins where
   ///   the device never reported a position, a slot outside the device's range, too many contacts.
+  ///   A frame is taken whole or not at all: after an error at `SYN_REPORT`, decoding the same
+  ///   event again gives the frame without the contact at fault (which waits for its position),
+  ///   as a reader that goes on after a device's nonsense does; after an `ABS_MT_SLOT` outside
+  ///   the device's slots, the events up to the next valid one are ignored.
   public mutating func decode(_ event: InputEvent) throws(InputDecodingError) -> InputFrame? {
     if event.type == EventCode.EV_SYN {
       switch event.code {
@@ -153,6 +228,7 @@ public struct TouchDecoder: Sendable {
   public mutating func cancelAll(at time: Timestamp) -> InputFrame? {
     let frame = drop(at: time)
     dropping = false
+    slotIsValid = true
     for index in slots.indices { slots[index] = Contact() }
     return frame
   }
@@ -211,6 +287,21 @@ public struct TouchDecoder: Sendable {
 
   mutating func finishFrame(at time: Timestamp) throws(InputDecodingError) -> InputFrame {
     if kind == .multiTouchAnonymous { return try finishAnonymousFrame(at: time) }
+    // A contact that begins without a position is checked before anything changes: a frame is
+    // taken whole or not at all, so a reader that goes on after the error (a live device) has
+    // lost none of its other changes. The contact then waits for its position, as one down
+    // through a `SYN_DROPPED` does.
+    if let index = slots.indices.first(where: {
+      slots[$0].wantsBegin && slots[$0].trackingID >= 0 && (slots[$0].x == nil || slots[$0].y == nil)
+    }) {
+      slots[index].wantsBegin = false
+      slots[index].stale = true
+      throw InputDecodingError(
+        kind == .singleTouch
+          ? "a touch began but the device never reported its position (ABS_X and ABS_Y)"
+          : "the contact in slot \(index) began but the device never reported its position (ABS_MT_POSITION_X and ABS_MT_POSITION_Y)"
+      )
+    }
     var touches: [DeviceTouch] = []
     for index in slots.indices {
       if let ending = slots[index].ending {
@@ -221,13 +312,6 @@ public struct TouchDecoder: Sendable {
       if contact.wantsBegin {
         contact.wantsBegin = false
         if contact.trackingID >= 0 {
-          guard contact.x != nil, contact.y != nil else {
-            throw InputDecodingError(
-              kind == .singleTouch
-                ? "a touch began but the device never reported its position (ABS_X and ABS_Y)"
-                : "the contact in slot \(index) began but the device never reported its position (ABS_MT_POSITION_X and ABS_MT_POSITION_Y)"
-            )
-          }
           let id = nextTouchID
           nextTouchID += 1
           contact.touchID = id
@@ -253,10 +337,14 @@ public struct TouchDecoder: Sendable {
     switch event.code {
     case EventCode.ABS_MT_SLOT:
       guard event.value >= 0, Int(event.value) < slots.count else {
+        slotIsValid = false
         throw InputDecodingError(
           "slot \(event.value) is outside the device's slots 0…\(slots.count - 1) (its ABS_MT_SLOT axis)")
       }
       slot = Int(event.value)
+      slotIsValid = true
+    case _ where !slotIsValid:
+      return
     case EventCode.ABS_MT_TRACKING_ID:
       track(&slots[slot], down: event.value >= 0, trackingID: event.value)
     case EventCode.ABS_MT_POSITION_X: report(&slots[slot]) { $0.x = event.value }
@@ -330,7 +418,13 @@ public struct TouchDecoder: Sendable {
   }
 
   mutating func finishAnonymousFrame(at time: Timestamp) throws(InputDecodingError) -> InputFrame {
-    try reportContact()
+    do {
+      try reportContact()
+    } catch {
+      // The frame is dropped whole: the next one starts empty.
+      reported = []
+      throw error
+    }
     var contacts = reported
     reported = []
     // Nearest pairs first: every pair of an old and a new contact, by distance in device units.

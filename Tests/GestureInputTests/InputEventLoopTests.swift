@@ -162,6 +162,43 @@
       #expect(!recorder.lines.contains { $0.contains("dropped") }, "\(recorder.lines)")
     }
 
+    @Test(
+      "A FIFO stands for a device just created: its slots hold 0, so a contact whose X is 0 (unsent) begins; a contact without a position drops nothing else"
+    )
+    func fifoStartsAtZero() throws {
+      let fifo = NSTemporaryDirectory() + "gesture-loop-zero-\(getpid()).fifo"
+      unlink(fifo)
+      #expect(mkfifo(fifo, 0o600) == 0)
+      defer { unlink(fifo) }
+      let writer = Thread {
+        let fd = open(fifo, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        // Slot 0 lands at X 0, which the kernel does not send (the slot already holds it).
+        Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.ABS_MT_POSITION_Y, 2000)])
+        // Slot 0 lifts while slot 1 lands with its Y only: in a FIFO's device slot 1 holds 0 too.
+        Self.frame(
+          fd,
+          [
+            (EventCode.ABS_MT_TRACKING_ID, -1), (EventCode.ABS_MT_SLOT, 1), (EventCode.ABS_MT_TRACKING_ID, 2),
+            (EventCode.ABS_MT_POSITION_Y, 4000),
+          ])
+        Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, -1)])
+        close(fd)
+      }
+      writer.start()
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let clock = MonotonicClock()
+      let runtime = GestureRuntime(window: window, clock: clock)
+      let loop = InputEventLoop(runtime: runtime, clock: clock)
+      try loop.add(InputDevice(path: fifo, description: Self.description))
+      var frames: [String] = []
+      loop.frameHandler = { frame in
+        frames.append(frame.touchInputs.map { "#\($0.id) \($0.phase) \($0.location)" }.joined(separator: "; "))
+      }
+      loop.run()
+      #expect(frames == ["#1 began (0, 200)", "#1 ended (0, 200); #2 began (0, 400)", "#2 ended (0, 400)"])
+    }
+
     @Test("The app's own descriptors are polled with the devices, and stop() ends the loop from a handler")
     func appDescriptors() throws {
       var pipeEnds: [Int32] = [-1, -1]
