@@ -76,8 +76,15 @@ enum LiveCommand {
       if format == .text { context.stdout.write("    time  what      who            detail\n") }
       context.stdout.flush()
       loop.turnHandler = { context.stdout.flush() }
+      loop.decodingErrorHandler = { _, error in
+        context.stderr.write("gesturectl live: warning: \(path): \(error.message); dropped\n")
+        context.stderr.flush()
+      }
       loop.stop(onSignals: [SIGINT, SIGTERM])
       loop.run()
+      // Stopped by a signal with a finger or a button down: the touches are cancelled, so that
+      // the trace leaves no gesture in progress.
+      loop.cancelAllInput()
       writer.finish()
       context.stdout.flush()
       return 0

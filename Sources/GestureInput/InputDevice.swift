@@ -20,6 +20,8 @@
     /// `EVIOCSCLOCKID` succeeded, or a FIFO's, whose writer must stamp them so, as the kernel would.
     public private(set) var isMonotonic = false
     var pending: [UInt8] = []
+    /// The bytes read of an event not yet whole (at the end of input: an event cut off).
+    var pendingByteCount: Int { pending.count }
     var buffer = [UInt8](repeating: 0, count: InputEvent.byteCount * 256)
 
     /// Opens `path`.
@@ -43,6 +45,14 @@
           message:
             "\(kind), not a character device or FIFO: expected an input device such as /dev/input/event5, or a FIFO fed struct input_event records",
           cannotOpen: true)
+      }
+      // A FIFO cannot describe itself: refused before opening it waits for a writer.
+      if isFIFO && description == nil {
+        throw InputDeviceError(
+          path: path,
+          message:
+            "a FIFO cannot describe itself: give the description of the device it stands for with --description FILE (the N:, I:, P:, B: and A: lines evemu-describe writes)"
+        )
       }
       // A FIFO opened without O_NONBLOCK waits for its writer; reads become non-blocking after.
       // Close-on-exec: a process the app starts must not inherit (and hold open) the device.

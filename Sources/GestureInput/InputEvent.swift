@@ -50,9 +50,14 @@ public struct InputEvent: Hashable, Sendable {
     func append(_ value: UInt64, _ count: Int) {
       for index in 0..<count { result.append(UInt8(truncatingIfNeeded: value >> (8 * UInt64(index)))) }
     }
-    let seconds = time.microseconds >= 0 ? time.microseconds / 1_000_000 : (time.microseconds - 999_999) / 1_000_000
+    // tv_usec in 0..<1_000_000, as the kernel writes it (floor division, for times before 0).
+    var (seconds, microseconds) = time.microseconds.quotientAndRemainder(dividingBy: 1_000_000)
+    if microseconds < 0 {
+      seconds -= 1
+      microseconds += 1_000_000
+    }
     append(UInt64(bitPattern: seconds), 8)
-    append(UInt64(bitPattern: time.microseconds - seconds * 1_000_000), 8)
+    append(UInt64(bitPattern: microseconds), 8)
     append(UInt64(type), 2)
     append(UInt64(code), 2)
     append(UInt64(UInt32(bitPattern: value)), 4)

@@ -45,6 +45,10 @@
     /// Whether ``run()`` returns once every device's input has ended and no timer is pending
     /// (true), or keeps waiting on the app's own descriptors (false).
     public var stopsWhenInputEnds = true
+    /// Called when a device sends what makes no sense (a slot outside its slots, a contact
+    /// without a position, an event cut off at the end of its input): the loop drops it and
+    /// goes on, as it must with a live device; this is the place to log it.
+    public var decodingErrorHandler: ((InputDevice, InputDecodingError) -> Void)?
 
     struct Source {
       let device: InputDevice
@@ -199,17 +203,20 @@
       events.removeAll(keepingCapacity: true)
       let result = sources[index].device.read(into: &events)
       let monotonic = sources[index].device.isMonotonic
+      let readAt = clock.now
       for event in events {
         var stamped = event
         // A kernel that cannot stamp on CLOCK_MONOTONIC (before Linux 3.4) stamps on the wall
-        // clock: the time of reading is the better guess then.
-        stamped.time = monotonic ? clock.timestamp(kernelTime: event.time) : clock.now
+        // clock: the time of reading is the better guess then. So it is for a stamp after the
+        // reading, which no device makes (a FIFO's writer may).
+        stamped.time = monotonic ? min(clock.timestamp(kernelTime: event.time), readAt) : readAt
         let frame: InputFrame?
         do {
           frame = try sources[index].decoder.decode(stamped)
         } catch {
           // A live device's nonsense (a contact without a position) is dropped, not fatal: the
           // rest of its frame is decoded again without it.
+          decodingErrorHandler?(sources[index].device, error)
           guard event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT,
             let rest = try? sources[index].decoder.decode(stamped)
           else { continue }
@@ -227,10 +234,27 @@
           }
         }
       }
-      if result == .endOfInput, let frame = sources[index].decoder.cancelAll(at: clock.now) {
-        deliver(frame, from: index)
+      if result == .endOfInput {
+        let cut = sources[index].device.pendingByteCount
+        if cut > 0 {
+          decodingErrorHandler?(
+            sources[index].device,
+            InputDecodingError(
+              "the input ended within an event: \(cut) of its \(InputEvent.byteCount) bytes came"))
+        }
+        if let frame = sources[index].decoder.cancelAll(at: clock.now) { deliver(frame, from: index) }
       }
       return result
+    }
+
+    /// Cancels every touch and press that is down on the loop's devices, and takes a hovering
+    /// pointer out of the window, as when the devices go away; the devices stay in the loop. For
+    /// an app that stops reading for good (a command line tool stopped by Ctrl-C), so that no
+    /// gesture is left in progress.
+    public func cancelAllInput() {
+      for index in sources.indices {
+        if let frame = sources[index].decoder.cancelAll(at: clock.now) { deliver(frame, from: index) }
+      }
     }
 
     func deliver(_ decoded: InputFrame, from index: Int) {

@@ -27,9 +27,12 @@
     /// Ignored: the clock moves by itself.
     public func runtimeDidAdvance(to time: Timestamp) {}
 
-    /// The runtime's time of a kernel timestamp on `CLOCK_MONOTONIC`.
+    /// The runtime's time of a kernel timestamp on `CLOCK_MONOTONIC` (the earliest or latest
+    /// time there is for a stamp so far off that the difference does not fit).
     public func timestamp(kernelTime: Timestamp) -> Timestamp {
-      Timestamp(microseconds: kernelTime.microseconds - origin.microseconds)
+      let (difference, overflow) = kernelTime.microseconds.subtractingReportingOverflow(origin.microseconds)
+      if overflow { return Timestamp(microseconds: kernelTime.microseconds < 0 ? .min : .max) }
+      return Timestamp(microseconds: difference)
     }
 
     /// `CLOCK_MONOTONIC` now, in microseconds since the system's boot (the kernel's stamp for

@@ -199,6 +199,48 @@
       #expect(frames == ["#1 began (0, 200)", "#1 ended (0, 200); #2 began (0, 400)", "#2 ended (0, 400)"])
     }
 
+    @Test("Stamps no device makes (far in the past, in the future, beyond Int64) are taken as the time of reading")
+    func hostileStamps() throws {
+      let clock = MonotonicClock()
+      #expect(clock.timestamp(kernelTime: Timestamp(microseconds: .min)) == Timestamp(microseconds: .min))
+      #expect(clock.timestamp(kernelTime: Timestamp(microseconds: .max)).microseconds > 0)
+      let fifo = NSTemporaryDirectory() + "gesture-loop-stamps-\(getpid()).fifo"
+      unlink(fifo)
+      #expect(mkfifo(fifo, 0o600) == 0)
+      defer { unlink(fifo) }
+      let writer = Thread {
+        let fd = open(fifo, O_WRONLY | O_CLOEXEC)
+        guard fd >= 0 else { return }
+        var bytes: [UInt8] = []
+        // tv_sec 0, tv_usec Int64.min; then an hour from now; then a plain one.
+        for (time, code, value) in [
+          (Timestamp(microseconds: .min), EventCode.ABS_MT_TRACKING_ID, Int32(1)),
+          (Timestamp(microseconds: .min), EventCode.ABS_MT_POSITION_X, 2000),
+          (Timestamp(microseconds: .min), EventCode.ABS_MT_POSITION_Y, 2000),
+        ] {
+          bytes += InputEvent(time: time, type: EventCode.EV_ABS, code: code, value: value).bytes
+        }
+        bytes += InputEvent(time: Timestamp(microseconds: .min), type: EventCode.EV_SYN, code: 0, value: 0).bytes
+        let later = Timestamp(microseconds: MonotonicClock.kernelNow().microseconds + 3_600_000_000)
+        bytes += InputEvent(time: later, type: EventCode.EV_ABS, code: EventCode.ABS_MT_POSITION_X, value: 2100).bytes
+        bytes += InputEvent(time: later, type: EventCode.EV_SYN, code: 0, value: 0).bytes
+        _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
+        Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, -1)])
+        close(fd)
+      }
+      writer.start()
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let runtime = GestureRuntime(window: window, clock: clock)
+      let loop = InputEventLoop(runtime: runtime, clock: clock)
+      try loop.add(InputDevice(path: fifo, description: Self.description))
+      var frames: [InputFrame] = []
+      loop.frameHandler = { frames.append($0) }
+      loop.run()
+      #expect(frames.map { $0.touchInputs.first?.phase } == [.began, .moved, .ended])
+      // None is later than the loop read it, nor earlier than the runtime's time.
+      #expect(frames.allSatisfy { $0.time >= .zero && $0.time <= clock.now }, "\(frames.map(\.time))")
+    }
+
     @Test("The app's own descriptors are polled with the devices, and stop() ends the loop from a handler")
     func appDescriptors() throws {
       var pipeEnds: [Int32] = [-1, -1]

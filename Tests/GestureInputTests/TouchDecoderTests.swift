@@ -356,5 +356,12 @@ struct TouchDecoderTests {
     #expect(bytes.count == InputEvent.byteCount)
     #expect(Array(bytes[16..<24]) == [0x03, 0x00, 0x39, 0x00, 0xFF, 0xFF, 0xFF, 0xFF])
     #expect(InputEvent(bytes: bytes, at: 0) == event)
+    // Times before 0, down to the earliest there is, are written with tv_usec in 0..<1_000_000.
+    for microseconds: Int64 in [-1, -1_000_000, -1_500_000, .min, .max] {
+      let early = InputEvent(time: Timestamp(microseconds: microseconds), type: 0, code: 0, value: 0)
+      let usec = early.bytes[8..<16].reversed().reduce(UInt64(0)) { $0 << 8 | UInt64($1) }
+      #expect(usec < 1_000_000, "\(microseconds)")
+      #expect(InputEvent(bytes: early.bytes, at: 0) == early, "\(microseconds)")
+    }
   }
 }

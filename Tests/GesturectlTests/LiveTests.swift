@@ -31,6 +31,8 @@
       let process: Process
       let fifo: String
       let log = Log()
+      /// Where its standard error goes.
+      let errorPath: String
 
       init(
         files: Files, scene: String = LiveTests.scene,
@@ -47,7 +49,8 @@
           ] + extra
         let output = Pipe()
         process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
+        errorPath = files.write("live.stderr", "")
+        process.standardError = FileHandle(forWritingAtPath: errorPath)
         try process.run()
         let handle = output.fileHandleForReading
         let log = self.log
@@ -74,6 +77,9 @@
       }
 
       var text: String { log.lines.withLock { $0.map(\.text).joined(separator: "\n") } }
+
+      /// What it wrote to standard error.
+      var errorText: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
       /// Waits for the process to end; a bound for hangs only (the exit is not timed), wide
       /// enough for a loaded machine running the whole suite on two cores.
@@ -263,7 +269,7 @@
       #expect(times.count == 16 && (times[13] - times[11]).magnitude < 1e-9, "\(times)")
     }
 
-    @Test("SIGINT ends a live run cleanly: exit 0, the trace so far printed")
+    @Test("SIGINT ends a live run cleanly: exit 0, the trace so far printed, the finger down cancelled")
     func interrupt() throws {
       let files = Files()
       let run = try LiveRun(files: files)
@@ -276,6 +282,33 @@
       close(fd)
       #expect(code == 0)
       #expect(run.text.contains("\"kind\":\"touch\",\"touch\":1,\"phase\":\"began\""), "\(run.text)")
+      // No gesture is left in progress: the touch is cancelled, and the press with it.
+      #expect(run.text.contains("\"kind\":\"touch\",\"touch\":1,\"phase\":\"cancelled\""), "\(run.text)")
+      #expect(run.text.contains("\"recognizer\":\"press\",\"from\":\"possible\",\"to\":\"failed\""), "\(run.text)")
+    }
+
+    @Test("What a device sends that makes no sense is dropped with a warning, and the run goes on")
+    func nonsenseWarned() throws {
+      let files = Files()
+      let run = try LiveRun(files: files)
+      let fd = open(run.fifo, O_WRONLY | O_CLOEXEC)
+      try #require(fd >= 0)
+      Self.frame(fd, [(EventCode.EV_ABS, EventCode.ABS_MT_SLOT, 77)])
+      Self.frame(fd, [(EventCode.EV_ABS, EventCode.ABS_MT_SLOT, 0)] + Self.down)
+      Self.frame(fd, Self.up)
+      // Half an event, then the end of input.
+      var half = [UInt8](repeating: 0, count: 10)
+      _ = write(fd, &half, half.count)
+      close(fd)
+      let code = run.waitForExit()
+      #expect(code == 0)
+      #expect(run.text.contains("\"kind\":\"touch\",\"touch\":1,\"phase\":\"ended\""), "\(run.text)")
+      let warnings = run.errorText.split(separator: "\n").filter { $0.contains("warning") }
+      #expect(
+        warnings == [
+          "gesturectl live: warning: \(run.fifo): slot 77 is outside the device's slots 0…9 (its ABS_MT_SLOT axis); dropped",
+          "gesturectl live: warning: \(run.fifo): the input ended within an event: 10 of its 24 bytes came; dropped",
+        ], "\(run.errorText)")
     }
 
     @Test("A FIFO without --description, and a missing device, are refused")
@@ -287,15 +320,23 @@
       let missing = gesturectl(["live", scene, files.directory + "/nothing"])
       #expect(missing.code == 66)
       #expect(missing.err.contains("nothing: error: cannot open: No such file or directory"), "\(missing.err)")
-      // Opening the FIFO waits for a writer: give it one that closes at once.
+      // Refused before it is opened: opening a FIFO waits for a writer. Should it be opened all
+      // the same, a writer comes and goes, so that the test fails rather than hangs.
       let writer = Thread {
-        let fd = open(fifo, O_WRONLY | O_CLOEXEC)
-        if fd >= 0 { close(fd) }
+        let deadline = ContinuousClock.now + .seconds(5)
+        while ContinuousClock.now < deadline {
+          let fd = open(fifo, O_WRONLY | O_NONBLOCK | O_CLOEXEC)
+          if fd >= 0 {
+            close(fd)
+            return
+          }
+          usleep(10_000)
+        }
       }
       writer.start()
       let plain = gesturectl(["live", scene, fifo])
       #expect(plain.code == 65)
-      #expect(plain.err.contains("not an input device"), "\(plain.err)")
+      #expect(plain.err.contains("a FIFO cannot describe itself"), "\(plain.err)")
     }
   }
 #endif
