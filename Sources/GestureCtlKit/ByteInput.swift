@@ -6,9 +6,32 @@
   import Darwin
 #endif
 
+/// How much of an input gesturectl holds at once: a line, and a file read whole (a scene, a
+/// script written as one JSON array). Endless input (`/dev/zero`, a pipe that never ends a
+/// line) is an error once past them, not a process that grows until the machine runs out.
+struct InputLimits: Sendable {
+  /// The longest line, in bytes.
+  var line: Int
+  /// The longest input read whole, in bytes; also the most of standard input kept in a file.
+  var whole: Int
+
+  static let standard = InputLimits(line: 64 << 20, whole: 256 << 20)
+
+  /// The limits in force (tests lower them for a task).
+  @TaskLocal static var current = InputLimits.standard
+
+  /// `bytes` as a size for messages: "64 MiB", or a number of bytes below 1 MiB.
+  static func describe(_ bytes: Int) -> String {
+    bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
+  }
+}
+
 /// Reads a file (or standard input) in chunks and hands out its lines, so that memory stays flat
 /// however long the input is.
 final class LineReader {
+  /// The input's name in messages: its path, `-` for standard input.
+  let name: String
+  private let limits = InputLimits.current
   private let fd: Int32
   private let ownsDescriptor: Bool
   private var buffer: [UInt8] = []
@@ -20,6 +43,7 @@ final class LineReader {
 
   /// Opens `path` (`-` is standard input).
   init(path: String) throws(InputError) {
+    name = path
     if path == "-" {
       fd = 0
       ownsDescriptor = false
@@ -41,7 +65,8 @@ final class LineReader {
   }
 
   /// Reads from bytes already in memory (the fuzz targets and tests use this).
-  init(bytes: [UInt8]) {
+  init(bytes: [UInt8], name: String = "input") {
+    self.name = name
     fd = -1
     ownsDescriptor = false
     buffer = bytes
@@ -68,7 +93,9 @@ final class LineReader {
   }
 
   /// The next line without its newline, or nil at the end.
-  func nextLine() -> ArraySlice<UInt8>? {
+  ///
+  /// - Throws: ``InputError`` for a line longer than ``InputLimits/line``.
+  func nextLine() throws(InputError) -> ArraySlice<UInt8>? {
     var searchFrom = start
     while true {
       if let newline = Self.firstNewline(in: buffer, from: searchFrom) {
@@ -78,6 +105,12 @@ final class LineReader {
         return line.last == 0x0D ? line.dropLast() : line
       }
       searchFrom = buffer.count
+      if searchFrom - start > limits.line {
+        throw .at(
+          name, lineNumber + 1, 1,
+          "a line longer than \(InputLimits.describe(limits.line)), the most gesturectl reads as one: expected lines of text (is this a binary file?)"
+        )
+      }
       let consumed = start
       if !fill() {
         guard start < buffer.count else { return nil }
@@ -100,8 +133,16 @@ final class LineReader {
   }
 
   /// Everything left in the input.
-  func readAll() -> [UInt8] {
-    while fill() {}
+  ///
+  /// - Throws: ``InputError`` for input longer than ``InputLimits/whole``.
+  func readAll() throws(InputError) -> [UInt8] {
+    while fill() {
+      if buffer.count - start > limits.whole {
+        throw .data(
+          "\(name): error: longer than \(InputLimits.describe(limits.whole)), the most gesturectl reads whole (a scene, or a script written as one JSON array)"
+        )
+      }
+    }
     let rest = Array(buffer[start...])
     start = buffer.count
     return rest
@@ -145,9 +186,19 @@ func spoolStandardInput() throws(InputError) -> String {
   }
   let path = String(decoding: template.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
   var chunk = [UInt8](repeating: 0, count: 1 << 16)
+  let limit = InputLimits.current.whole
+  var total = 0
   while true {
     let count = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress!, $0.count) }
     if count <= 0 { break }
+    total += count
+    if total > limit {
+      close(descriptor)
+      unlink(path)
+      throw InputError.data(
+        "-: error: standard input is longer than \(InputLimits.describe(limit)), the most gesturectl keeps of it to read twice; give a file"
+      )
+    }
     var offset = 0
     while offset < count {
       let written = chunk.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + offset, count - offset) }
@@ -166,7 +217,7 @@ func isTerminal(_ fd: Int32) -> Bool { isatty(fd) != 0 }
 /// Reads a whole file.
 func readFile(_ path: String) throws(InputError) -> [UInt8] {
   let reader = try LineReader(path: path)
-  return reader.readAll()
+  return try reader.readAll()
 }
 
 /// Ends the process with `code`.

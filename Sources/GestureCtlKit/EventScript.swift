@@ -70,7 +70,7 @@ struct EventScriptReader {
   mutating func read(from reader: LineReader, _ body: (ScriptEvent) -> Void) throws(InputError) {
     var firstLine = true
     var firstObject = true
-    while let line = reader.nextLine() {
+    while let line = try reader.nextLine() {
       var bytes = line
       if firstLine, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
       guard let first = bytes.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
@@ -78,7 +78,7 @@ struct EventScriptReader {
         // A JSON array of the same objects.
         var all = Array(bytes)
         all.append(0x0A)
-        all.append(contentsOf: reader.readAll())
+        all.append(contentsOf: try reader.readAll())
         let document: JSONNode
         do {
           document = try JSONParser.parse(all, firstLine: reader.lineNumber)
@@ -114,7 +114,7 @@ struct EventScriptReader {
           }
           var all = Array(bytes)
           all.append(0x0A)
-          all.append(contentsOf: reader.readAll())
+          all.append(contentsOf: try reader.readAll())
           let what =
             GestureCtl.looksLikeScene(all)
             ? "this file is a scene (it has \"views\"), not an event script"

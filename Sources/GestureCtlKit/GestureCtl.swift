@@ -143,7 +143,7 @@ public enum GestureCtl {
   /// Whether a file reads as an event script: its first entry is an object with a time `t`.
   static func looksLikeScript(_ bytes: [UInt8]) -> Bool {
     let reader = LineReader(bytes: bytes)
-    while let line = reader.nextLine() {
+    while let line = try? reader.nextLine() ?? nil {
       guard let first = line.first(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }
       if first == UInt8(ascii: "#") { continue }
       if first == UInt8(ascii: "["), let document = try? JSONParser.parse(bytes) {

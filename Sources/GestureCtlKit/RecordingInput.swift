@@ -38,7 +38,7 @@ struct RecordingOptions {
     if path == "-" { throw .usage("the description cannot be read from standard input; give a file") }
     let lines = try LineReader(path: path)
     var reader = EvemuReader()
-    while let line = lines.nextLine() {
+    while let line = try lines.nextLine() {
       do {
         if try reader.read(line, number: lines.lineNumber) != nil {
           throw InputError.at(
@@ -66,7 +66,7 @@ enum RecordingInput {
   static func isRecording(path: String) throws(InputError) -> Bool {
     let lines = try LineReader(path: path)
     var checked = 0
-    while checked < 10_000, let line = lines.nextLine() {
+    while checked < 10_000, let line = try lines.nextLine() {
       checked += 1
       if let answer = EvemuReader.looksLikeRecording(line) { return answer }
     }
@@ -85,7 +85,7 @@ enum RecordingInput {
     let description = try options.description()
     let lines = try LineReader(path: path)
     var decoder = RecordingDecoder(description: description, frame: frame, calibration: options.calibration)
-    while let line = lines.nextLine() {
+    while let line = try lines.nextLine() {
       do {
         if let decoded = try decoder.decode(line: line, number: lines.lineNumber) { body(decoded) }
       } catch {

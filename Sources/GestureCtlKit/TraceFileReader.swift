@@ -25,7 +25,7 @@ struct TraceFileReader {
   mutating func read(from reader: LineReader) throws(InputError) -> [TraceEvent] {
     var events: [TraceEvent] = []
     var last = -Double.infinity
-    while let line = reader.nextLine() {
+    while let line = try reader.nextLine() {
       var bytes = line
       if reader.lineNumber == 1, bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
       guard bytes.contains(where: { $0 != 0x20 && $0 != 0x09 && $0 != 0x0D }) else { continue }

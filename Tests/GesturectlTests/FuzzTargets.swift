@@ -123,7 +123,7 @@ enum FuzzTargets {
     var frames: [InputFrame] = []
     var live: Set<Int> = []
     var lastTime = Timestamp.zero
-    while let line = lines.nextLine() {
+    while let line = try? lines.nextLine() ?? nil {
       let frame: InputFrame?
       do {
         frame = try decoder.decode(line: line, number: lines.lineNumber)

@@ -105,4 +105,26 @@ struct HostileInputTests {
       ["trace", Self.hostile("ok.scene.json"), path, "--format", "jsonl"], code: 0,
       message: #""kind":"state","recognizer":"t","from":"possible","to":"failed""#, seconds: 60)
   }
+
+  @Test(
+    "Endless input (/dev/zero) is refused once past the limits: a line, a file read whole",
+    arguments: [
+      (["inspect", "/dev/zero"], "/dev/zero: error: longer than 1 MiB, the most gesturectl reads whole"),
+      (["validate", "/dev/zero"], "/dev/zero: error: longer than 1 MiB, the most gesturectl reads whole"),
+      (
+        ["trace", hostile("ok.scene.json"), "/dev/zero"],
+        "/dev/zero:1:1: error: a line longer than 1 MiB, the most gesturectl reads as one"
+      ),
+      (["render", "/dev/zero"], "/dev/zero:1:1: error: a line longer than 1 MiB, the most gesturectl reads as one"),
+      (
+        ["convert", hostile("ok.scene.json"), "/dev/zero"],
+        "/dev/zero:1:1: error: a line longer than 1 MiB, the most gesturectl reads as one"
+      ),
+    ])
+  func endlessInput(_ words: [String], _ message: String) {
+    let result = InputLimits.$current.withValue(InputLimits(line: 1 << 20, whole: 1 << 20)) { gesturectl(words) }
+    #expect(result.code == 65, "\(result.err)")
+    #expect(result.out == "")
+    #expect(result.err.hasPrefix(message), "\(result.err)")
+  }
 }
