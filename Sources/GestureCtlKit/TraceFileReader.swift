@@ -107,6 +107,27 @@ struct TraceFileReader {
     return found.1
   }
 
+  /// A field whose value names a case of `Value` (a hover's phase, a scroll's type).
+  private func named<Value: RawRepresentable & CaseIterable>(_ node: JSONNode, _ field: String, _ what: String)
+    throws(InputError) -> Value where Value.RawValue == String
+  {
+    let name = try string(node, field)
+    guard let value = Value(rawValue: name) else {
+      let names = Value.allCases.map(\.rawValue)
+      throw error(
+        node[field]!,
+        "\(field): unknown \(what) '\(name)'\(didYouMean(name, names)); expected one of \(names.joined(separator: ", "))"
+      )
+    }
+    return value
+  }
+
+  /// The optional `view` of a pointer line: a name, or null for none.
+  private func pointerView(_ node: JSONNode) throws(InputError) -> String? {
+    guard let viewNode = node["view"], !viewNode.value.isNull else { return nil }
+    return try string(node, "view")
+  }
+
   private func point(_ node: JSONNode, _ field: String) throws(InputError) -> Point {
     guard let value = node[field] else { throw error(node, "missing required field '\(field)'") }
     guard let items = value.arrayValue, items.count == 2, let x = items[0].numberValue, let y = items[1].numberValue
@@ -163,6 +184,19 @@ struct TraceFileReader {
         kind: .action(
           recognizer: try string(node, "recognizer"), state: try state(node, "state"),
           location: try point(node, "location"), attributes: attributes))
+    case "hover":
+      let location = Point(x: try number(node, "x"), y: try number(node, "y"))
+      let phase: HoverPhase = try named(node, "phase", "hover phase")
+      return TraceEvent(time: time, kind: .hover(phase: phase, location: location, view: try pointerView(node)))
+    case "scroll":
+      let delta = Point(x: try number(node, "dx"), y: try number(node, "dy"))
+      let location = Point(x: try number(node, "x"), y: try number(node, "y"))
+      let type: ScrollType = try named(node, "type", "scroll type")
+      var scrollPhase: ScrollInput.Phase?
+      if node["phase"] != nil { scrollPhase = try named(node, "phase", "scroll phase") as ScrollInput.Phase }
+      return TraceEvent(
+        time: time,
+        kind: .scroll(delta: delta, type: type, phase: scrollPhase, location: location, view: try pointerView(node)))
     case "reset":
       return TraceEvent(time: time, kind: .reset(recognizer: try string(node, "recognizer")))
     case "view":

@@ -135,6 +135,12 @@ struct RenderCommandTests {
       message: "t.jsonl:1:1: error: missing required field 'kind'"),
     BadTrace(name: "empty", text: "\n", message: "t.jsonl:1:1: error: expected trace lines"),
     BadTrace(
+      name: "bad hover phase", text: #"{"t":0,"kind":"hover","phase":"entred","x":1,"y":2,"view":null}"#,
+      message: "t.jsonl:1:31: error: phase: unknown hover phase 'entred' (did you mean 'entered'?)"),
+    BadTrace(
+      name: "scroll without dy", text: #"{"t":0,"kind":"scroll","dx":1,"type":"discrete","x":1,"y":2,"view":"v"}"#,
+      message: "t.jsonl:1:1: error: missing required field 'dy'"),
+    BadTrace(
       name: "bad call", text: #"{"t":0,"kind":"view","view":"v","call":"touchesBegun","touches":[1]}"#,
       message: "t.jsonl:1:40: error: call: unknown call 'touchesBegun' (did you mean 'touchesBegan'?)"),
   ]
@@ -155,11 +161,28 @@ struct RenderCommandTests {
   func unknownKinds() {
     let files = Files()
     let path = files.write(
-      "t.jsonl", Self.good + "\n" + #"{"t":0.5,"kind":"hover","phase":"entered","x":1,"y":2,"view":null}"# + "\n")
+      "t.jsonl", Self.good + "\n" + #"{"t":0.5,"kind":"gaze","phase":"entered","x":1,"y":2}"# + "\n")
     let result = gesturectl(["render", path])
     #expect(result.code == 0)
     #expect(result.out == "    time  what      who            detail\n   0.000  reset     tap\n")
-    #expect(result.err == "\(path): warning: skipped 1 line of kind 'hover', which this gesturectl does not draw\n")
+    #expect(result.err == "\(path): warning: skipped 1 line of kind 'gaze', which this gesturectl does not draw\n")
+  }
+
+  @Test(
+    "A pointer trace (hover, scroll, presses) renders as trace prints it",
+    arguments: ["list-row-wheel", "list-row-rightclick", "list-row-click"])
+  func pointerTrace(_ name: String) {
+    let files = Files()
+    let scene = example("list-row.scene.json")
+    let events = example(name + ".events.jsonl")
+    let jsonl = gesturectl(["trace", scene, events, "--format", "jsonl"]).out
+    // The traces have pointer lines to draw.
+    #expect(jsonl.contains(#""kind":"hover""#))
+    let path = files.write("t.trace.jsonl", jsonl)
+    let rendered = gesturectl(["render", path])
+    #expect(rendered.code == 0)
+    #expect(rendered.err == "")
+    #expect(rendered.out == gesturectl(["trace", scene, events]).out)
   }
 
   @Test("render's command line: a missing trace is 66, an unknown format 64")
