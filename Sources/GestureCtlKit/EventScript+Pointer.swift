@@ -86,6 +86,13 @@ extension EventScriptReader {
     var buttons = given ?? pointer.buttons
     let presses = inputs.filter { $0.type == .indirectPointer }
     let anchor = node["buttons"] ?? node["touches"] ?? node
+    if let given, !given.isEmpty, presses.isEmpty, pointer.press == nil {
+      // A finger's touch has no buttons: without this, the buttons would be dropped unseen.
+      throw fail(
+        anchor,
+        "buttons \(given) down, but no pointer press is: a pointer's buttons go with its press, a touch of type indirectPointer"
+          + (inputs.isEmpty ? "" : " (this event's touches are \(inputs[0].type))"))
+    }
     if presses.filter({ $0.phase == .began }).count > 1 {
       throw fail(anchor, "two pointer presses began in one event; the pointer has one press at a time")
     }

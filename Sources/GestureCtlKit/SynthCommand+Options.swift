@@ -183,7 +183,7 @@ extension SynthCommand {
       switch kind {
       case "longpress": return ("n", "Taps before the press (default 0), 0 to 100.")
       case "click", "rightclick": return ("n", "Clicks (default 1), 1 to 100.")
-      default: return ("n", "Taps (default \(kind == "doubletap" ? 2 : 1)), 0 to 100.")
+      default: return ("n", "Taps (default \(kind == "doubletap" ? 2 : 1)), 1 to 100.")
       }
     case "--fingers":
       switch kind {
@@ -217,7 +217,11 @@ extension SynthCommand {
           "seconds",
           "A continuous scroll only: how long it lasts (default \(value)), \(range): it ends at the last --step at or before this long after it began."
         )
-      case "longpress": return ("seconds", "How long the fingers stay down (default \(value)), \(range).")
+      case "longpress":
+        return (
+          "seconds",
+          "How long the press's fingers stay down (default \(value)), \(range); the --taps before it last 0.08 s each."
+        )
       default:
         return ("seconds", "How long each tap's fingers are down (default \(value)), \(range).")
       }

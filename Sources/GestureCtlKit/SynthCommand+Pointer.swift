@@ -16,7 +16,9 @@ extension SynthCommand {
     let start = try number(arguments, "--start", default: 0, .time, usage: usage)
     let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
     let taps = try arguments.int("--taps", default: 1, range: 1...100, usage: usage)
-    let duration = try number(arguments, "--duration", default: kind == "hover" ? 0.3 : 0.08, .length, usage: usage)
+    // A click's press lasts 0.08 s; a hover and a continuous scroll 0.3 s (as their help says).
+    let duration = try number(
+      arguments, "--duration", default: kind == "hover" || kind == "scroll" ? 0.3 : 0.08, .length, usage: usage)
     let interval = try number(arguments, "--interval", default: 0.12, .time, usage: usage)
     let distance = try number(
       arguments, "--distance", default: kind == "scroll" ? 120 : 100, kind == "scroll" ? .spread : .distance,

@@ -84,8 +84,11 @@ enum SynthCommand {
     let y = try number(arguments, "--y", default: 200, .coordinate, usage: usage)
     let start = try number(arguments, "--start", default: 0, .time, usage: usage)
     let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
+    // A tap is at least one; a long press may come after none.
     let taps = try arguments.int(
-      "--taps", default: kind == "doubletap" ? 2 : kind == "tap" ? 1 : 0, range: 0...100, usage: usage)
+      "--taps", default: kind == "doubletap" ? 2 : kind == "tap" ? 1 : 0,
+      range: kind == "longpress" ? 0...100 : 1...100,
+      usage: usage)
     let fingers = try arguments.int("--fingers", default: 1, range: 1...20, usage: usage)
     let defaults: [String: Double] = ["tap": 0.08, "doubletap": 0.08, "pan": 0.32, "swipe": 0.06, "longpress": 0.8]
     let duration = try number(arguments, "--duration", default: defaults[kind]!, .length, usage: usage)
@@ -99,23 +102,25 @@ enum SynthCommand {
     func fingerPoints(_ cx: Double, _ cy: Double) -> [(Double, Double)] {
       (0..<fingers).map { i in (cx + 20 * Double(i) - 10 * Double(fingers - 1), cy) }
     }
-    func tap() {
+    func tap(lasting length: Double) {
       let ids = (0..<fingers).map { nextID + $0 }
       nextID += fingers
       let points = fingerPoints(x, y)
       writer.event(t, zip(ids, points).map { ($0, "began", $1.0, $1.1) })
-      t += duration
+      t += length
       writer.event(t, zip(ids, points).map { ($0, "ended", $1.0, $1.1) })
     }
     switch kind {
     case "tap", "doubletap":
-      for index in 0..<max(taps, 1) {
+      for index in 0..<taps {
         if index > 0 { t += interval }
-        tap()
+        tap(lasting: duration)
       }
     case "longpress":
+      // The taps before the press are taps: as short as synth tap's, whatever the press's
+      // --duration.
       for _ in 0..<taps {
-        tap()
+        tap(lasting: Self.tapDuration)
         t += interval
       }
       let ids = (0..<fingers).map { nextID + $0 }
@@ -133,6 +138,10 @@ enum SynthCommand {
     context.stdout.write(writer.lines.joined(separator: "\n") + "\n")
     return 0
   }
+
+  /// How long a tap's fingers stay down (synth tap's default --duration, and the taps before a
+  /// long press).
+  static let tapDuration = 0.08
 
   /// The unit vector of `--direction` (right, left, up, down or degrees clockwise from right).
   static func direction(_ arguments: Arguments, default name: String, usage: String) throws(InputError) -> Point {

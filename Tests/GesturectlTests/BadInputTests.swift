@@ -226,7 +226,7 @@ struct BadInputTests {
       ([], "Error: missing subcommand"),
       (["graph", "a", "--format", "svgg"], "Error: unknown format 'svgg'"),
       (
-        ["synth", "tap", "--taps", "many"], "Error: option '--taps' expects a whole number from 0 to 100, found 'many'"
+        ["synth", "tap", "--taps", "many"], "Error: option '--taps' expects a whole number from 1 to 100, found 'many'"
       ),
       (["help", "nope"], "Error: unknown subcommand 'nope'"),
     ])

@@ -19,6 +19,15 @@ struct PointerCommandTests {
 
   static let badScripts: [(String, String, String)] = [
     (
+      "buttons on a finger",
+      #"{"t": 0, "buttons": ["secondary"], "touches": [{"id": 1, "phase": "began", "x": 10, "y": 10}]}"#,
+      "e.jsonl:1:21: error: buttons secondary down, but no pointer press is: a pointer's buttons go with its press, a touch of type indirectPointer (this event's touches are direct)"
+    ),
+    (
+      "buttons and no press", #"{"t": 0, "buttons": ["primary"]}"#,
+      "e.jsonl:1:21: error: buttons primary down, but no pointer press is: a pointer's buttons go with its press, a touch of type indirectPointer"
+    ),
+    (
       "unknown button", #"{"t": 0, "buttons": ["left"], \#(press)}"#,
       "e.jsonl:1:22: error: buttons[0]: unknown button 'left'; expected primary, secondary, tertiary or a number from 4 up"
     ),

@@ -183,4 +183,36 @@ struct TraceCommandTests {
     #expect(gesturectl(["synth", "tap", "--duration", "-1"]).code == 64)
     #expect(gesturectl(["synth", "pan", "--direction", "sideways"]).code == 64)
   }
+
+  @Test("synth longpress --taps: the taps before the press are taps, so a long press that wants them recognizes")
+  func longPressAfterTaps() {
+    let files = Files()
+    let scene = files.write(
+      "lp.scene.json",
+      #"{"format": "gesture-scene/1", "views": [{"name": "w", "frame": [0, 0, 400, 800]}], "recognizers": [{"name": "lp", "kind": "longPress", "view": "w", "numberOfTapsRequired": 1}]}"#
+    )
+    let script = gesturectl(["synth", "longpress", "--taps", "1"])
+    #expect(
+      script.out == """
+        {"t": 0, "touches": [{"id": 1, "phase": "began", "x": 200, "y": 200}]}
+        {"t": 0.08, "touches": [{"id": 1, "phase": "ended", "x": 200, "y": 200}]}
+        {"t": 0.2, "touches": [{"id": 2, "phase": "began", "x": 200, "y": 200}]}
+        {"t": 1, "touches": [{"id": 2, "phase": "ended", "x": 200, "y": 200}]}
+
+        """)
+    let events = files.write("lp.events.jsonl", script.out)
+    #expect(gesturectl(["explain", scene, events, "lp"]).out.hasPrefix("lp began at 0.700 s"))
+  }
+
+  @Test("synth tap takes 1 to 100 taps, as its help says; a continuous scroll lasts its default 0.3 s")
+  func synthCounts() {
+    let none = gesturectl(["synth", "tap", "--taps", "0"])
+    #expect(none.code == 64)
+    #expect(none.err.hasPrefix("Error: option '--taps' expects a whole number from 1 to 100, found '0'"))
+    #expect(gesturectl(["synth", "tap", "--help"]).out.contains("Taps (default 1), 1 to 100."))
+    #expect(gesturectl(["synth", "longpress", "--taps", "0"]).code == 0)
+    let scroll = gesturectl(["synth", "scroll", "--type", "continuous"]).out.split(separator: "\n")
+    #expect(scroll.last?.hasPrefix(#"{"t": 0.288, "#) == true, "\(scroll)")
+    #expect(scroll.last?.hasSuffix(#""phase": "ended"}}"#) == true, "\(scroll)")
+  }
 }
