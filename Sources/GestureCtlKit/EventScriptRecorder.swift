@@ -20,8 +20,10 @@ public import GestureRuntime
 /// let scene = try SceneExporter().scene(of: window)
 /// ```
 ///
-/// The trace says where each touch was and in which phase; it does not carry the touch's type or
-/// force, so the script's touches are direct touches without force.
+/// The trace's hover and scroll lines become the script's hover and scroll entries. The trace
+/// says where each touch was and in which phase; it does not carry the touch's type or force, nor
+/// the pointer's buttons and modifier keys, so the script's touches are direct touches without
+/// force: a mouse's press comes back as a finger's touch.
 public final class EventScriptRecorder: TraceSink {
   private let next: (any TraceSink)?
   /// The script so far, one JSON object a line (without newlines).
@@ -59,6 +61,17 @@ public final class EventScriptRecorder: TraceSink {
       pending.append(
         "{\"id\": \(id), \"phase\": \"\(phase.rawValue)\", \"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y))}"
       )
+    } else if case .hover(let phase, let location, _) = event.kind {
+      command(
+        event.time,
+        phase == .exited
+          ? "\"hover\": \"exited\""
+          : "\"hover\": {\"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y))}")
+    } else if case .scroll(let delta, let type, let phase, let location, _) = event.kind {
+      var fields =
+        "\"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y)), \"dx\": \(JSONText.number(delta.x)), \"dy\": \(JSONText.number(delta.y)), \"type\": \"\(type.rawValue)\""
+      if let phase { fields += ", \"phase\": \"\(phase.rawValue)\"" }
+      command(event.time, "\"scroll\": {\(fields)}")
     } else {
       flush()
       if lastTime.map({ event.time > $0 }) ?? (event.time > .zero) {

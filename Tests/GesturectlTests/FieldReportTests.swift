@@ -233,4 +233,41 @@ struct FieldReportTests {
     #expect(
       gesturectl(["render", tracePath, "--scene", scenePath]).out == gesturectl(["trace", scenePath, scriptPath]).out)
   }
+
+  @Test("Hover and scroll input is recorded as the script's hover and scroll entries, and replays to the app's trace")
+  func pointerReplay() throws {
+    let sceneText = try String(contentsOfFile: example("list-row.scene.json"), encoding: .utf8)
+    let scene = try SceneLoader(file: "list-row.scene.json").load(bytes: Array(sceneText.utf8))
+    var appTrace = ""
+    let recorder = EventScriptRecorder(forwardingTo: JSONLinesTraceWriter { appTrace += $0 })
+    let runtime = GestureRuntime(window: scene.root, trace: recorder)
+    runtime.send(HoverInput(x: 200, y: 300), at: .zero)
+    runtime.send(HoverInput(x: 80, y: 122), at: Timestamp(seconds: 0.1))
+    for step in 0..<3 {
+      runtime.send(
+        ScrollInput(x: 80, y: 122, dx: 0, dy: -40, type: .discrete), at: Timestamp(seconds: 0.2 + 0.05 * Double(step)))
+    }
+    let phases: [ScrollInput.Phase] = [.began, .changed, .changed, .ended]
+    for (index, phase) in phases.enumerated() {
+      runtime.send(
+        ScrollInput(x: 80, y: 122, dx: 0, dy: index == 0 ? 0 : 12, type: .continuous, phase: phase),
+        at: Timestamp(seconds: 1 + 0.016 * Double(index)))
+    }
+    runtime.send(HoverInput.exited(), at: Timestamp(seconds: 1.5))
+    runtime.runUntilIdle()
+    let files = Files()
+    let scriptPath = files.write("report.events.jsonl", recorder.script)
+    #expect(recorder.script.hasPrefix(#"{"t": 0, "hover": {"x": 200, "y": 300}}"#), "\(recorder.script)")
+    #expect(recorder.script.contains(#"{"t": 1.5, "hover": "exited"}"#), "\(recorder.script)")
+    #expect(
+      recorder.script.contains(
+        #"{"t": 1.016, "scroll": {"x": 80, "y": 122, "dx": 0, "dy": 12, "type": "continuous", "phase": "changed"}}"#),
+      "\(recorder.script)")
+    #expect(SchemaTests.scriptErrors(recorder.script) == [])
+    let replayed = gesturectl(["trace", example("list-row.scene.json"), scriptPath, "--format", "jsonl"])
+    #expect(replayed.code == 0, "\(replayed.err)")
+    #expect(replayed.out == appTrace)
+    #expect(appTrace.contains(#""recognizer":"scroll","from":"possible","to":"began""#))
+    #expect(appTrace.contains(#""recognizer":"highlight","from":"possible","to":"began""#))
+  }
 }
