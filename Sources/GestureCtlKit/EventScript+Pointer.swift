@@ -222,8 +222,12 @@ extension EventScriptReader {
     var values: [Double] = []
     for axis in [names.0, names.1] {
       guard let value = node[axis] else { throw fail(node, "\(path): missing required field '\(axis)'") }
-      guard let number = value.numberValue, number.isFinite, abs(number) < 1e12 else {
-        throw fail(value, "\(path).\(axis): expected a finite number, found \(value.typeName)")
+      guard let number = value.numberValue else {
+        throw fail(value, "\(path).\(axis): expected a number of points, found \(value.typeName)")
+      }
+      guard number.isFinite, abs(number) < 1e12 else {
+        throw fail(
+          value, "\(path).\(axis): expected a number of points from -1e12 to 1e12, found \(formatNumber(number))")
       }
       values.append(number)
     }

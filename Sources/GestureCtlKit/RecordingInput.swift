@@ -95,6 +95,11 @@ enum RecordingInput {
     if !decoder.hasEvents {
       throw .data("\(file):\(max(1, lines.lineNumber)):1: error: the recording holds no event: expected E: lines")
     }
+    if let given = options.descriptionPath, decoder.reader.hasDescription {
+      warnings?.write(
+        "\(file): warning: the recording describes its device itself: its own N:, I:, P:, B: and A: lines take the place of those of \(given) where both give one\n"
+      )
+    }
     if let line = decoder.unreportedLine {
       let count = decoder.unreportedCount
       warnings?.write(

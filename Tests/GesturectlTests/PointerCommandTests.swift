@@ -19,6 +19,14 @@ struct PointerCommandTests {
 
   static let badScripts: [(String, String, String)] = [
     (
+      "huge scroll", #"{"t": 0, "scroll": {"x": 1, "y": 1, "dx": 1e308, "dy": 0, "type": "discrete"}}"#,
+      "e.jsonl:1:43: error: scroll.dx: expected a number of points from -1e12 to 1e12, found 1e+308"
+    ),
+    (
+      "scroll dy not a number", #"{"t": 0, "scroll": {"x": 1, "y": 1, "dx": 0, "dy": "up", "type": "discrete"}}"#,
+      "e.jsonl:1:52: error: scroll.dy: expected a number of points, found a string"
+    ),
+    (
       "buttons on a finger",
       #"{"t": 0, "buttons": ["secondary"], "touches": [{"id": 1, "phase": "began", "x": 10, "y": 10}]}"#,
       "e.jsonl:1:21: error: buttons secondary down, but no pointer press is: a pointer's buttons go with its press, a touch of type indirectPointer (this event's touches are direct)"

@@ -252,4 +252,25 @@ struct RecordingTests {
     #expect(help.out.contains("  live "))
     #expect(gesturectl(["help", "live"]).out.contains("USAGE: gesturectl live <scene> <device>"))
   }
+
+  @Test("--description for a recording that describes its device itself is warned about: the recording's lines win")
+  func descriptionGivenTwice() {
+    let files = Files()
+    let recordingPath = Self.recording("tap-protocol-b.evemu")
+    let text = (try? String(contentsOfFile: recordingPath, encoding: .utf8)) ?? ""
+    let given = files.write(
+      "other.desc.evemu", text.split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n") + "\n")
+    let plain = gesturectl(["convert", Self.photo, recordingPath])
+    let both = gesturectl(["convert", Self.photo, recordingPath, "--description", given])
+    #expect(both.code == 0)
+    #expect(both.out == plain.out)
+    #expect(
+      both.err
+        == "\(recordingPath): warning: the recording describes its device itself: its own N:, I:, P:, B: and A: lines take the place of those of \(given) where both give one\n"
+    )
+    // A recording without description lines takes --description's without a word.
+    let apart = gesturectl(["convert", Self.photo, Self.recording("long-press.events.evemu")] + Self.description)
+    #expect(apart.code == 0)
+    #expect(apart.err == "")
+  }
 }
