@@ -44,6 +44,19 @@ public struct InputDecoder: Sendable {
       }
       pointerDecoder = try PointerDecoder(description: description, frame: frame)
     case .multiTouchSlots, .multiTouchAnonymous, .singleTouch:
+      if description.properties.contains(EventCode.INPUT_PROP_POINTER)
+        && !description.properties.contains(EventCode.INPUT_PROP_DIRECT)
+      {
+        throw InputDecodingError(
+          "a touchpad (INPUT_PROP_POINTER, its P: line): its contacts move a pointer on the screen, they do not touch the window where they are; expected a touch screen (INPUT_PROP_DIRECT) or a mouse"
+        )
+      }
+      let keys = description.supportedCodes[EventCode.EV_KEY] ?? []
+      if description.kind == .singleTouch && keys.contains(EventCode.BTN_LEFT) && !keys.contains(EventCode.BTN_TOUCH) {
+        throw InputDecodingError(
+          "an absolute pointer (ABS_X and ABS_Y with mouse buttons and no BTN_TOUCH), such as a virtual machine's tablet: its buttons click, nothing touches; expected a touch screen (BTN_TOUCH) or a relative pointer (REL_X, REL_Y)"
+        )
+      }
       if hasRelativeMotion {
         let axes = description.kind == .singleTouch ? "ABS_X, ABS_Y" : "ABS_MT_POSITION_X, ABS_MT_POSITION_Y"
         throw InputDecodingError(

@@ -128,6 +128,9 @@ public enum EventCode {
   /// The highest absolute axis code.
   public static let ABS_MAX: UInt16 = 0x3F
 
+  /// The device's property: a pointer moved by the input rather than the input itself (a
+  /// touchpad).
+  public static let INPUT_PROP_POINTER: UInt16 = 0x00
   /// The device's property: a direct input device (a touch screen).
   public static let INPUT_PROP_DIRECT: UInt16 = 0x01
 }

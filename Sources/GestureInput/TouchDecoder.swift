@@ -164,7 +164,7 @@ public struct TouchDecoder: Sendable {
   /// - Parameters:
   ///   - currentSlot: The slot the device's next events are for (`ABS_MT_SLOT`'s value); a
   ///     slot outside the device's leaves the current one as it is.
-  ///   - slots: The values of the slots from slot 0 on; those beyond the decoder's are ignored.
+  ///   - values: The values of the slots from slot 0 on; those beyond the decoder's are ignored.
   public mutating func synchronize(currentSlot: Int, slots values: [SlotValues]) {
     guard kind != .multiTouchAnonymous else { return }
     hasSynchronized = true

@@ -165,4 +165,36 @@ struct TouchDecoderStateTests {
         "0.032 #1 moved (150, 100)",
       ])
   }
+
+  @Test("A touchpad and an absolute pointer are refused, with what they are and what is read instead")
+  func touchpadsAndTablets() {
+    var touchpad = multiTouchDevice()
+    touchpad.properties = [EventCode.INPUT_PROP_POINTER]
+    #expect {
+      try InputDecoder(description: touchpad, frame: window)
+    } throws: { error in
+      (error as? InputDecodingError)?.message.hasPrefix("a touchpad (INPUT_PROP_POINTER, its P: line)") == true
+    }
+    // A touch screen that says it is direct, and one that says nothing, are read.
+    var screen = multiTouchDevice()
+    screen.properties = [EventCode.INPUT_PROP_DIRECT]
+    #expect(throws: Never.self) { try InputDecoder(description: screen, frame: window) }
+    #expect(throws: Never.self) { try InputDecoder(description: multiTouchDevice(), frame: window) }
+    let tablet = DeviceDescription(
+      name: "QEMU USB Tablet", supportedCodes: [EventCode.EV_KEY: [EventCode.BTN_LEFT, 0x111, 0x112]],
+      axes: [
+        EventCode.ABS_X: AbsoluteAxis(minimum: 0, maximum: 32767),
+        EventCode.ABS_Y: AbsoluteAxis(minimum: 0, maximum: 32767),
+      ])
+    #expect {
+      try InputDecoder(description: tablet, frame: window)
+    } throws: { error in
+      (error as? InputDecodingError)?.message.hasPrefix(
+        "an absolute pointer (ABS_X and ABS_Y with mouse buttons and no BTN_TOUCH)")
+        == true
+    }
+    var pen = tablet
+    pen.supportedCodes[EventCode.EV_KEY]?.insert(EventCode.BTN_TOUCH)
+    #expect(throws: Never.self) { try InputDecoder(description: pen, frame: window) }
+  }
 }
