@@ -13,7 +13,7 @@ enum ListCommand {
   static let common: [(String, String, String)] = [
     ("isEnabled", "boolean", "true"), ("cancelsTouchesInView", "boolean", "true"),
     ("delaysTouchesBegan", "boolean", "false"), ("delaysTouchesEnded", "boolean", "true"),
-    ("allowedTouchTypes", "array of direct|indirect|pencil|indirectPointer", "all"),
+    ("allowedTouchTypes", "array of direct|indirect|pencil|indirectPointer", "all (hover: none, it gets no touches)"),
     ("requiresExclusiveTouchType", "boolean", "true"), ("requireToFail", "array of recognizer names", "[]"),
     ("delegate", "delegate name", "none"),
   ]

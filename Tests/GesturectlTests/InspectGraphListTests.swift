@@ -114,6 +114,11 @@ struct InspectGraphListTests {
         "tap", "swipe", "pan", "longPress", "pinch", "rotation", "screenEdgePan", "hover",
       ])
     #expect(text.contains("edges") && text.contains("required"))
+    // The defaults every kind shares are the recognizers' own; a hover recognizer's touch types
+    // are none.
+    #expect(TapGestureRecognizer().allowedTouchTypes == Set(TouchType.allCases))
+    #expect(HoverGestureRecognizer().allowedTouchTypes.isEmpty)
+    #expect(text.contains("indirectPointer default all (hover: none, it gets no touches)\n"))
   }
 
   @Test("A plug-in kind registered in the catalog can be named by scene files")
