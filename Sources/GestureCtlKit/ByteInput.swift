@@ -15,12 +15,12 @@ struct InputLimits: Sendable {
   /// The longest input read whole, in bytes; also the most of standard input kept in a file.
   var whole: Int
 
-  static let standard = InputLimits(line: 64 << 20, whole: 256 << 20)
+  static let standard = InputLimits(line: 128 << 20, whole: 256 << 20)
 
   /// The limits in force (tests lower them for a task).
   @TaskLocal static var current = InputLimits.standard
 
-  /// `bytes` as a size for messages: "64 MiB", or a number of bytes below 1 MiB.
+  /// `bytes` as a size for messages: "128 MiB", or a number of bytes below 1 MiB.
   static func describe(_ bytes: Int) -> String {
     bytes >= 1 << 20 && bytes % (1 << 20) == 0 ? "\(bytes >> 20) MiB" : "\(bytes) bytes"
   }

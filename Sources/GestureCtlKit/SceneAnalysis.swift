@@ -1,4 +1,5 @@
 import GestureCore
+import GestureRecognizers
 
 /// What a scene declares, worked out without running it: failure requirements with their origin,
 /// simultaneity pairs, cycles, and findings (for `inspect` and `graph`).
@@ -190,7 +191,34 @@ struct SceneAnalysis {
       if !entry.recognizer.isEnabled {
         findings.append(Finding(severity: .warning, message: "\(entry.recognizer.name) is disabled (isEnabled false)"))
       }
+      if let never = Self.neverRecognizes(entry.recognizer) {
+        findings.append(Finding(severity: .warning, message: "\(entry.recognizer.name) \(never)"))
+      }
     }
+  }
+
+  /// Why a built-in recognizer's own settings keep it from ever recognizing, if they do: no
+  /// touch type allowed where touches are all it recognizes (a hover recognizer gets none, a pan
+  /// that takes scrolls recognizes them without touches; a plug-in kind may take hover or scroll
+  /// too, which cannot be told here), a screen-edge pan watching no edge, a pan that needs more
+  /// fingers than it takes.
+  static func neverRecognizes(_ recognizer: GestureRecognizer) -> String? {
+    let scrolls = (recognizer as? PanGestureRecognizer).map { !$0.allowedScrollTypesMask.isEmpty } ?? false
+    let touchesOnly =
+      recognizer is TapGestureRecognizer || recognizer is SwipeGestureRecognizer
+      || recognizer is LongPressGestureRecognizer || recognizer is PinchGestureRecognizer
+      || recognizer is RotationGestureRecognizer || (recognizer is PanGestureRecognizer && !scrolls)
+    if touchesOnly && recognizer.allowedTouchTypes.isEmpty {
+      return "allows no touch type (allowedTouchTypes is empty): no touch reaches it"
+    }
+    if let edgePan = recognizer as? ScreenEdgePanGestureRecognizer, edgePan.edges.isEmpty {
+      return "watches no edge (edges is empty): it can never begin"
+    }
+    if let pan = recognizer as? PanGestureRecognizer, pan.minimumNumberOfTouches > pan.maximumNumberOfTouches {
+      return
+        "needs at least \(pan.minimumNumberOfTouches) fingers (minimumNumberOfTouches) but takes at most \(pan.maximumNumberOfTouches) (maximumNumberOfTouches): it can never begin"
+    }
+    return nil
   }
 
   /// Strongly connected components of the requirement graph, iteratively.

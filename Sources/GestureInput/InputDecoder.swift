@@ -44,6 +44,12 @@ public struct InputDecoder: Sendable {
       }
       pointerDecoder = try PointerDecoder(description: description, frame: frame)
     case .multiTouchSlots, .multiTouchAnonymous, .singleTouch:
+      if hasRelativeMotion {
+        let axes = description.kind == .singleTouch ? "ABS_X, ABS_Y" : "ABS_MT_POSITION_X, ABS_MT_POSITION_Y"
+        throw InputDecodingError(
+          "an ambiguous device: it has absolute position axes (\(axes)) and relative motion (REL_X, REL_Y); expected one or the other, a touch device or a pointer device"
+        )
+      }
       if description.properties.contains(EventCode.INPUT_PROP_POINTER)
         && !description.properties.contains(EventCode.INPUT_PROP_DIRECT)
       {
@@ -55,12 +61,6 @@ public struct InputDecoder: Sendable {
       if description.kind == .singleTouch && keys.contains(EventCode.BTN_LEFT) && !keys.contains(EventCode.BTN_TOUCH) {
         throw InputDecodingError(
           "an absolute pointer (ABS_X and ABS_Y with mouse buttons and no BTN_TOUCH), such as a virtual machine's tablet: its buttons click, nothing touches; expected a touch screen (BTN_TOUCH) or a relative pointer (REL_X, REL_Y)"
-        )
-      }
-      if hasRelativeMotion {
-        let axes = description.kind == .singleTouch ? "ABS_X, ABS_Y" : "ABS_MT_POSITION_X, ABS_MT_POSITION_Y"
-        throw InputDecodingError(
-          "an ambiguous device: it has absolute position axes (\(axes)) and relative motion (REL_X, REL_Y); expected one or the other, a touch device or a pointer device"
         )
       }
       touchDecoder = try TouchDecoder(description: description, frame: frame, calibration: calibration)

@@ -131,4 +131,31 @@ struct InspectGraphListTests {
     let loaded = try loader.load(bytes: Array(scene(#"[{"name": "c", "kind": "custom", "view": "V"}]"#).utf8))
     #expect(loaded.recognizers.map(\.kind) == ["custom"])
   }
+
+  @Test(
+    "Recognizers whose own settings keep them from recognizing are warned about; a scroll-only pan and a hover are not")
+  func neverRecognizes() {
+    let files = Files()
+    let path = files.write(
+      "never.scene.json",
+      """
+      {"format": "gesture-scene/1", "views": [{"name": "w", "frame": [0, 0, 400, 800]}], "recognizers": [
+       {"name": "edge", "kind": "screenEdgePan", "view": "w", "edges": []},
+       {"name": "tap", "kind": "tap", "view": "w", "allowedTouchTypes": []},
+       {"name": "pan", "kind": "pan", "view": "w", "minimumNumberOfTouches": 3, "maximumNumberOfTouches": 2},
+       {"name": "wheel", "kind": "pan", "view": "w", "allowedTouchTypes": [], "allowedScrollTypesMask": ["discrete"]},
+       {"name": "hover", "kind": "hover", "view": "w"}]}
+      """)
+    let expected = [
+      "edge watches no edge (edges is empty): it can never begin",
+      "tap allows no touch type (allowedTouchTypes is empty): no touch reaches it",
+      "pan needs at least 3 fingers (minimumNumberOfTouches) but takes at most 2 (maximumNumberOfTouches): it can never begin",
+    ]
+    let inspected = gesturectl(["inspect", path])
+    #expect(inspected.code == 0)
+    #expect(inspected.out.hasSuffix("Findings:\n" + expected.map { "  warning: \($0)\n" }.joined()), "\(inspected.out)")
+    let validated = gesturectl(["validate", path])
+    #expect(validated.code == 0)
+    #expect(validated.err == expected.map { "\(path): warning: \($0)\n" }.joined(), "\(validated.err)")
+  }
 }
