@@ -121,6 +121,10 @@ public enum EventCode {
   public static let ABS_MT_POSITION_X: UInt16 = 0x35
   /// A contact's y.
   public static let ABS_MT_POSITION_Y: UInt16 = 0x36
+  /// The tool of a contact (`MT_TOOL_FINGER`, `MT_TOOL_PEN`, `MT_TOOL_PALM`).
+  public static let ABS_MT_TOOL_TYPE: UInt16 = 0x37
+  /// ``ABS_MT_TOOL_TYPE``'s value for a palm: a contact the device judged not to be meant.
+  public static let MT_TOOL_PALM: Int32 = 2
   /// A contact's tracking id (protocol B): a new id is a new contact, -1 a lift.
   public static let ABS_MT_TRACKING_ID: UInt16 = 0x39
   /// A contact's pressure.

@@ -18,6 +18,10 @@ import GestureRuntime
 /// `SYN_REPORT` are discarded, as the kernel asks; a contact still down afterwards begins again,
 /// as a new touch, the next time the device reports it.
 ///
+/// A contact whose tool is a palm (`ABS_MT_TOOL_TYPE` `MT_TOOL_PALM`, which devices that tell a
+/// resting hand from a finger send) is no touch: one that lands as a palm never begins, and a
+/// touch whose contact turns into one is cancelled, and stays ignored until its contact lifts.
+///
 /// The kernel sends a value only when it changes: a contact that lands where its slot's last
 /// contact was comes without that position. The decoder keeps each slot's values from one
 /// contact to the next; what it cannot have seen (the values the device held when it was opened,
@@ -62,6 +66,8 @@ public struct TouchDecoder: Sendable {
     var ending: DeviceTouch?
     /// Down through a `SYN_DROPPED`: begins again when the device next reports it.
     var stale = false
+    /// The slot's `ABS_MT_TOOL_TYPE`, kept from one contact to the next as the kernel keeps it.
+    var toolType: Int32 = 0
 
     var hasData: Bool { x != nil || y != nil || pressure != nil || major != nil }
   }
@@ -292,7 +298,8 @@ public struct TouchDecoder: Sendable {
     // lost none of its other changes. The contact then waits for its position, as one down
     // through a `SYN_DROPPED` does.
     if let index = slots.indices.first(where: {
-      slots[$0].wantsBegin && slots[$0].trackingID >= 0 && (slots[$0].x == nil || slots[$0].y == nil)
+      slots[$0].wantsBegin && slots[$0].trackingID >= 0 && slots[$0].toolType != EventCode.MT_TOOL_PALM
+        && (slots[$0].x == nil || slots[$0].y == nil)
     }) {
       slots[index].wantsBegin = false
       slots[index].stale = true
@@ -311,7 +318,8 @@ public struct TouchDecoder: Sendable {
       var contact = slots[index]
       if contact.wantsBegin {
         contact.wantsBegin = false
-        if contact.trackingID >= 0 {
+        // A palm begins no touch.
+        if contact.trackingID >= 0 && contact.toolType != EventCode.MT_TOOL_PALM {
           let id = nextTouchID
           nextTouchID += 1
           contact.touchID = id
@@ -351,7 +359,21 @@ public struct TouchDecoder: Sendable {
     case EventCode.ABS_MT_POSITION_Y: report(&slots[slot]) { $0.y = event.value }
     case EventCode.ABS_MT_PRESSURE: report(&slots[slot]) { $0.pressure = event.value }
     case EventCode.ABS_MT_TOUCH_MAJOR: report(&slots[slot]) { $0.major = event.value }
+    case EventCode.ABS_MT_TOOL_TYPE: tool(&slots[slot], event.value)
     default: break
+    }
+  }
+
+  /// The slot's tool changed: a touch whose contact turns into a palm is cancelled, and its
+  /// contact begins nothing more until it lifts (a new tracking id is a new contact).
+  func tool(_ contact: inout Contact, _ type: Int32) {
+    contact.toolType = type
+    guard type == EventCode.MT_TOOL_PALM else { return }
+    contact.stale = false
+    contact.wantsBegin = false
+    if let cancelled = ended(contact, .cancelled) {
+      contact.ending = cancelled
+      contact.touchID = nil
     }
   }
 
@@ -384,7 +406,7 @@ public struct TouchDecoder: Sendable {
   /// The device reported a value of a contact; one still down through a `SYN_DROPPED` begins again.
   func report(_ contact: inout Contact, _ change: (inout Contact) -> Void) {
     change(&contact)
-    if contact.stale {
+    if contact.stale && contact.toolType != EventCode.MT_TOOL_PALM {
       contact.stale = false
       contact.wantsBegin = true
     }

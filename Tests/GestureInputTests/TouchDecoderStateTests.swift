@@ -197,4 +197,46 @@ struct TouchDecoderStateTests {
     pen.supportedCodes[EventCode.EV_KEY]?.insert(EventCode.BTN_TOUCH)
     #expect(throws: Never.self) { try InputDecoder(description: pen, frame: window) }
   }
+
+  @Test("A palm is no touch: one that lands as a palm never begins, a touch that turns into one is cancelled")
+  func palms() throws {
+    var s = EventStream()
+    s.track(0, 1)
+    s.position(1000, 1000)
+    s.syn()
+    s.at(16)
+    // The device decides slot 0's contact is a palm; slot 1's lands as one.
+    s.abs(EventCode.ABS_MT_SLOT, 0)
+    s.abs(EventCode.ABS_MT_TOOL_TYPE, EventCode.MT_TOOL_PALM)
+    s.track(1, 2)
+    s.abs(EventCode.ABS_MT_TOOL_TYPE, EventCode.MT_TOOL_PALM)
+    s.position(3000, 3000)
+    s.syn()
+    s.at(32)
+    // Both move and lift: nothing.
+    s.abs(EventCode.ABS_MT_SLOT, 0)
+    s.abs(EventCode.ABS_MT_POSITION_X, 1200)
+    s.abs(EventCode.ABS_MT_TRACKING_ID, -1)
+    s.track(1, -1)
+    s.syn()
+    s.at(48)
+    // A finger lands in slot 1: its tool changes back, and it is a touch.
+    s.track(1, 3)
+    s.abs(EventCode.ABS_MT_TOOL_TYPE, 0)
+    s.position(2000, 2000)
+    s.syn()
+    s.at(64)
+    // Slot 0's next contact keeps the slot's palm tool (the kernel does not send it again).
+    s.track(0, 4)
+    s.position(500, 500)
+    s.syn()
+    #expect(
+      try liveLines(multiTouchDevice(), s) == [
+        "0 #1 began (100, 100)",
+        "0.016 #1 cancelled (100, 100)",
+        "0.032 mark",
+        "0.048 #2 began (200, 200)",
+        "0.064 mark",
+      ])
+  }
 }
