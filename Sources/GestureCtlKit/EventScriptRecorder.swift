@@ -20,16 +20,18 @@ public import GestureRuntime
 /// let scene = try SceneExporter().scene(of: window)
 /// ```
 ///
-/// The trace's hover and scroll lines become the script's hover and scroll entries. The trace
-/// says where each touch was and in which phase; it does not carry the touch's type or force, nor
-/// the pointer's buttons and modifier keys, so the script's touches are direct touches without
-/// force: a mouse's press comes back as a finger's touch.
+/// The trace's hover and scroll lines become the script's hover and scroll entries, and a
+/// pointer's press comes back as one, with its buttons. The trace says where each touch was, in
+/// which phase and of which type; it does not carry a touch's force nor the modifier keys, so the
+/// script's touches have no force and its events no `modifiers`.
 public final class EventScriptRecorder: TraceSink {
   private let next: (any TraceSink)?
   /// The script so far, one JSON object a line (without newlines).
   public private(set) var lines: [String] = []
   private var pending: [String] = []
   private var pendingTime = Timestamp.zero
+  /// The buttons of the pending event's pointer press, if it has one.
+  private var pendingButtons: EventButtonMask?
   private var lastTime: Timestamp?
 
   /// Creates a recorder that forwards every trace event to `next`, if given.
@@ -43,7 +45,12 @@ public final class EventScriptRecorder: TraceSink {
   }
 
   private func touchLine() -> String {
-    "{\"t\": \(JSONText.number(pendingTime.seconds)), \"touches\": [\(pending.joined(separator: ", "))]}"
+    let buttons =
+      pendingButtons.map { mask in
+        "\"buttons\": [" + mask.names.map { Int($0) == nil ? JSONText.quote($0) : $0 }.joined(separator: ", ") + "], "
+      } ?? ""
+    return
+      "{\"t\": \(JSONText.number(pendingTime.seconds)), \(buttons)\"touches\": [\(pending.joined(separator: ", "))]}"
   }
 
   private func flush() {
@@ -51,15 +58,25 @@ public final class EventScriptRecorder: TraceSink {
     lines.append(touchLine())
     lastTime = pendingTime
     pending.removeAll()
+    pendingButtons = nil
   }
 
   /// Turns a touch line into the script's touch, and marks the time of a timer's dispatch.
   public func record(_ event: TraceEvent) {
-    if case .touch(let id, let phase, let location, _) = event.kind {
-      if !pending.isEmpty && event.time != pendingTime { flush() }
+    if case .touch(let id, let phase, let location, _, let type, let buttons) = event.kind {
+      let pointerButtons: EventButtonMask? = type == .indirectPointer ? buttons : nil
+      // One event per dispatch time; a press whose buttons changed starts another at that time.
+      if !pending.isEmpty
+        && (event.time != pendingTime
+          || (pointerButtons != nil && pendingButtons != nil && pointerButtons != pendingButtons))
+      {
+        flush()
+      }
       pendingTime = event.time
+      if let pointerButtons { pendingButtons = pointerButtons }
+      let typeField = type == .direct ? "" : ", \"type\": \"\(type.rawValue)\""
       pending.append(
-        "{\"id\": \(id), \"phase\": \"\(phase.rawValue)\", \"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y))}"
+        "{\"id\": \(id), \"phase\": \"\(phase.rawValue)\", \"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y))\(typeField)}"
       )
     } else if case .hover(let phase, let location, _) = event.kind {
       command(

@@ -57,7 +57,7 @@ enum ExplainCommand {
     for event in events {
       let t = seconds(event.time)
       switch event.kind {
-      case .touch(_, let phase, _, let view):
+      case .touch(_, let phase, _, let view, _, _):
         if phase == .began { touchedViews.append(view ?? "no view") }
       case .hover(let phase, _, let view):
         if phase != .exited { pointerViews.hovered.append(view ?? "no view") }

@@ -111,7 +111,7 @@ extension TraceEvent {
   /// The view the line names, if any: a touch's, a view call's, a hover's or a scroll's.
   var namedView: String? {
     switch kind {
-    case .touch(_, _, _, let view), .hover(_, _, let view), .scroll(_, _, _, _, let view): view
+    case .touch(_, _, _, let view, _, _), .hover(_, _, let view), .scroll(_, _, _, _, let view): view
     case .view(let view, _, _): view
     default: nil
     }

@@ -42,7 +42,7 @@ struct SceneDrawing {
     var paths: [Int: [Point]] = [:]
     var order: [Int] = []
     for event in events {
-      guard case .touch(let id, let phase, let location, _) = event.kind, phase != .stationary else { continue }
+      guard case .touch(let id, let phase, let location, _, _, _) = event.kind, phase != .stationary else { continue }
       if paths[id] == nil { order.append(id) }
       paths[id, default: []].append(location)
     }

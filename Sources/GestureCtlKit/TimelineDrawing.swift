@@ -65,7 +65,7 @@ struct TimelineDrawing {
       switch event.kind {
       case .hover where !pointerLanes.contains(.hover): pointerLanes.append(.hover)
       case .scroll where !pointerLanes.contains(.scroll): pointerLanes.append(.scroll)
-      case .touch(let id, _, _, _) where !touches.contains(id): touches.append(id)
+      case .touch(let id, _, _, _, _, _) where !touches.contains(id): touches.append(id)
       case .view(let view, _, _) where !views.contains(view): views.append(view)
       default: break
       }
@@ -258,7 +258,7 @@ struct TimelineDrawing {
       "<g class=\"mark\" data-kind=\"\(kind)\">\(title)\(body)</g>"
     }
     switch event.kind {
-    case .touch(let id, let phase, _, _):
+    case .touch(let id, let phase, _, _, _, _):
       let cy = y(.touch(id)) + 14
       switch phase {
       case .began:

@@ -122,6 +122,28 @@ struct TraceFileReader {
     return value
   }
 
+  /// The optional `buttons` of a touch line (a pointer's press): names, or numbers from 4 up.
+  private func pressButtons(_ node: JSONNode) throws(InputError) -> EventButtonMask {
+    guard let field = node["buttons"] else { return [] }
+    guard let items = field.arrayValue else {
+      throw error(field, "buttons: expected an array of button names, found \(field.typeName)")
+    }
+    var buttons: EventButtonMask = []
+    for item in items {
+      var button: EventButtonMask?
+      if let name = item.stringValue {
+        button = EventButtonMask(name: name)
+      } else if let number = item.numberValue, number == number.rounded(), number >= 4, number <= 62 {
+        button = .button(Int(number))
+      }
+      guard let button else {
+        throw error(item, "buttons: expected primary, secondary, tertiary or a button number from 4 to 62")
+      }
+      buttons.insert(button)
+    }
+    return buttons
+  }
+
   /// The optional `view` of a pointer line: a name, or null for none.
   private func pointerView(_ node: JSONNode) throws(InputError) -> String? {
     guard let viewNode = node["view"], !viewNode.value.isNull else { return nil }
@@ -156,8 +178,13 @@ struct TraceFileReader {
       let location = Point(x: try number(node, "x"), y: try number(node, "y"))
       var view: String?
       if let viewNode = node["view"], !viewNode.value.isNull { view = try string(node, "view") }
+      // A touch of another type than direct says which; a pointer's press, its buttons.
+      let type: TouchType = node["type"] == nil ? .direct : try named(node, "type", "touch type")
+      let buttons = try pressButtons(node)
       return TraceEvent(
-        time: time, kind: .touch(id: Int(id), phase: try phase(node, "phase"), location: location, view: view))
+        time: time,
+        kind: .touch(
+          id: Int(id), phase: try phase(node, "phase"), location: location, view: view, type: type, buttons: buttons))
     case "state":
       return TraceEvent(
         time: time,

@@ -45,7 +45,7 @@ enum TraceFormat: String, CaseIterable {
       return line
     }
     switch event.kind {
-    case .touch(let id, let phase, let location, let view):
+    case .touch(let id, let phase, let location, let view, _, _):
       return row("touch", "#\(id)", "\(pad(phase.rawValue, 10)) \(location) in \(view ?? "no view")")
     case .state(let recognizer, let from, let to, let reason):
       return row("state", recognizer, "\(pad("\(from) → \(to)", 20)) \(reason)")

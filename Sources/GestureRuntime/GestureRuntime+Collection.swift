@@ -47,7 +47,10 @@ extension GestureRuntime {
         force: input.force, maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
         majorRadiusTolerance: input.majorRadiusTolerance)
     }
-    emit(.touch(id: input.id, phase: input.phase, location: input.location, view: tables.records[number].view?.name))
+    emit(
+      .touch(
+        id: input.id, phase: input.phase, location: input.location, view: tables.records[number].view?.name,
+        type: input.type, buttons: input.type == .indirectPointer ? pointer.buttonMask : []))
     if input.phase == .ended || input.phase == .cancelled { eventFinishes = true }
   }
 
@@ -73,7 +76,10 @@ extension GestureRuntime {
     tables.records[record].serial = touchSerial
     tables.records[record].phaseInDispatch = .began
     tables.insertLive(record)
-    emit(.touch(id: input.id, phase: .began, location: input.location, view: hit?.name))
+    emit(
+      .touch(
+        id: input.id, phase: .began, location: input.location, view: hit?.name, type: input.type,
+        buttons: input.type == .indirectPointer ? pointer.buttonMask : []))
 
     // Collect: the hit view's recognizers, then its superview's, up to the root.
     var collected: [GestureRecognizer] = []

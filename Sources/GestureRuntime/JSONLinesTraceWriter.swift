@@ -34,10 +34,15 @@ public final class JSONLinesTraceWriter: TraceSink {
   public static func line(_ event: TraceEvent) -> String {
     var out = "{\"t\":\(TraceJSON.number(event.time.seconds)),\"kind\":"
     switch event.kind {
-    case .touch(let id, let phase, let location, let view):
+    case .touch(let id, let phase, let location, let view, let type, let buttons):
       out += "\"touch\",\"touch\":\(id),\"phase\":\"\(phase)\","
       out += "\"x\":\(TraceJSON.number(location.x)),\"y\":\(TraceJSON.number(location.y)),\"view\":"
       out += view.map(TraceJSON.quote) ?? "null"
+      // A direct touch says no more; another type says which, and a pointer's press its buttons.
+      if type != .direct { out += ",\"type\":\"\(type.rawValue)\"" }
+      if type == .indirectPointer {
+        out += ",\"buttons\":[" + buttons.names.map(TraceJSON.quote).joined(separator: ",") + "]"
+      }
     case .state(let recognizer, let from, let to, let reason):
       out += "\"state\",\"recognizer\":\(TraceJSON.quote(recognizer)),\"from\":\"\(from)\",\"to\":\"\(to)\","
       out += "\"reason\":\(TraceJSON.quote(reason))"

@@ -17,8 +17,11 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
 
   /// The kinds of trace event.
   public enum Kind: Hashable, Sendable {
-    /// An input touch and the view it hit (nil when it hit none).
-    case touch(id: Int, phase: TouchPhase, location: Point, view: String?)
+    /// An input touch and the view it hit (nil when it hit none), with its type and, for a
+    /// pointer's press (``GestureCore/TouchType/indirectPointer``), the buttons down after it.
+    case touch(
+      id: Int, phase: TouchPhase, location: Point, view: String?, type: TouchType = .direct,
+      buttons: EventButtonMask = [])
     /// A change of a recognizer's published state, with a short reason.
     case state(
       recognizer: String, from: GestureRecognizer.State, to: GestureRecognizer.State, reason: String)
@@ -57,7 +60,7 @@ public struct TraceEvent: Hashable, Sendable, CustomStringConvertible {
   public var description: String {
     let t = time.description
     switch kind {
-    case .touch(let id, let phase, let location, let view):
+    case .touch(let id, let phase, let location, let view, _, _):
       return "\(t) touch \(id) \(phase) \(location) \(view ?? "-")"
     case .state(let recognizer, let from, let to, let reason):
       return "\(t) state \(recognizer) \(from) → \(to): \(reason)"

@@ -253,6 +253,14 @@ struct FieldReportTests {
         ScrollInput(x: 80, y: 122, dx: 0, dy: index == 0 ? 0 : 12, type: .continuous, phase: phase),
         at: Timestamp(seconds: 1 + 0.016 * Double(index)))
     }
+    // A right click on the row: a press of the pointer with its secondary button.
+    runtime.send(HoverInput(x: 80, y: 122), at: Timestamp(seconds: 1.2))
+    let press = TouchInput(id: 1, phase: .began, x: 80, y: 122, type: .indirectPointer)
+    runtime.send([press], buttonMask: .secondary, at: Timestamp(seconds: 1.3))
+    var lift = press
+    lift.phase = .ended
+    runtime.send([lift], buttonMask: [], at: Timestamp(seconds: 1.38))
+    runtime.send(HoverInput(x: 90, y: 122), at: Timestamp(seconds: 1.45))
     runtime.send(HoverInput.exited(), at: Timestamp(seconds: 1.5))
     runtime.runUntilIdle()
     let files = Files()
@@ -269,5 +277,12 @@ struct FieldReportTests {
     #expect(replayed.out == appTrace)
     #expect(appTrace.contains(#""recognizer":"scroll","from":"possible","to":"began""#))
     #expect(appTrace.contains(#""recognizer":"highlight","from":"possible","to":"began""#))
+    // The press comes back as a press, with its button: the menu recognizes, not the tap.
+    #expect(
+      recorder.script.contains(
+        #"{"t": 1.3, "buttons": ["secondary"], "touches": [{"id": 1, "phase": "began", "x": 80, "y": 122, "type": "indirectPointer"}]}"#
+      ), "\(recorder.script)")
+    #expect(appTrace.contains(#""recognizer":"menu","from":"possible","to":"ended""#))
+    #expect(appTrace.contains(#""type":"indirectPointer","buttons":["secondary"]"#))
   }
 }
