@@ -32,6 +32,8 @@ public final class EventScriptRecorder: TraceSink {
   private var pendingTime = Timestamp.zero
   /// The buttons of the pending event's pointer press, if it has one.
   private var pendingButtons: EventButtonMask?
+  /// Whether a continuous scroll has begun and not ended.
+  private var continuousScrollBegan = false
   private var lastTime: Timestamp?
 
   /// Creates a recorder that forwards every trace event to `next`, if given.
@@ -84,7 +86,18 @@ public final class EventScriptRecorder: TraceSink {
         phase == .exited
           ? "\"hover\": \"exited\""
           : "\"hover\": {\"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y))}")
-    } else if case .scroll(let delta, let type, let phase, let location, _) = event.kind {
+    } else if case .scroll(let delta, let type, var phase, let location, _) = event.kind {
+      // The runtime takes a continuous scroll's steps in any order (a first `changed` begins
+      // it); a script gives them in order: a first step is written as `began`, and an `ended`
+      // with nothing begun is left out.
+      if type == .continuous {
+        if !continuousScrollBegan && phase == .ended {
+          next?.record(event)
+          return
+        }
+        if !continuousScrollBegan { phase = .began }
+        continuousScrollBegan = phase != .ended
+      }
       var fields =
         "\"x\": \(JSONText.number(location.x)), \"y\": \(JSONText.number(location.y)), \"dx\": \(JSONText.number(delta.x)), \"dy\": \(JSONText.number(delta.y)), \"type\": \"\(type.rawValue)\""
       if let phase { fields += ", \"phase\": \"\(phase.rawValue)\"" }

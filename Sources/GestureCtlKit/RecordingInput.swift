@@ -97,7 +97,7 @@ enum RecordingInput {
     }
     if let given = options.descriptionPath, decoder.reader.hasDescription {
       warnings?.write(
-        "\(file): warning: the recording describes its device itself: its own N:, I:, P:, B: and A: lines take the place of those of \(given) where both give one\n"
+        "\(file): warning: the recording describes its device itself, over the description of \(given): its N:, I: and A: lines take the place of those given, its P: and B: lines add to them\n"
       )
     }
     if let line = decoder.unreportedLine {

@@ -214,7 +214,9 @@ struct SceneAnalysis {
     if let edgePan = recognizer as? ScreenEdgePanGestureRecognizer, edgePan.edges.isEmpty {
       return "watches no edge (edges is empty): it can never begin"
     }
-    if let pan = recognizer as? PanGestureRecognizer, pan.minimumNumberOfTouches > pan.maximumNumberOfTouches {
+    // A pan that takes scrolls begins with one, whatever its touch counts.
+    if let pan = recognizer as? PanGestureRecognizer, !scrolls, pan.minimumNumberOfTouches > pan.maximumNumberOfTouches
+    {
       return
         "needs at least \(pan.minimumNumberOfTouches) fingers (minimumNumberOfTouches) but takes at most \(pan.maximumNumberOfTouches) (maximumNumberOfTouches): it can never begin"
     }

@@ -54,13 +54,19 @@ public struct InputDecoder: Sendable {
         && !description.properties.contains(EventCode.INPUT_PROP_DIRECT)
       {
         throw InputDecodingError(
-          "a touchpad (INPUT_PROP_POINTER, its P: line): its contacts move a pointer on the screen, they do not touch the window where they are; expected a touch screen (INPUT_PROP_DIRECT) or a mouse"
+          "an indirect device (INPUT_PROP_POINTER, its P: line), such as a touchpad or a pen tablet: it moves a pointer on the screen, it does not touch the window where it is; expected a touch screen (INPUT_PROP_DIRECT) or a mouse"
         )
       }
-      let keys = description.supportedCodes[EventCode.EV_KEY] ?? []
-      if description.kind == .singleTouch && keys.contains(EventCode.BTN_LEFT) && !keys.contains(EventCode.BTN_TOUCH) {
+      // A single-touch device touches with BTN_TOUCH. One whose keys are known (its B: 01 lines)
+      // and lack it never touches: an absolute pointer (with mouse buttons, as a virtual
+      // machine's tablet) or no pointing device at all (a joystick, an accelerometer).
+      if description.kind == .singleTouch, let keys = description.supportedCodes[EventCode.EV_KEY],
+        !keys.contains(EventCode.BTN_TOUCH)
+      {
         throw InputDecodingError(
-          "an absolute pointer (ABS_X and ABS_Y with mouse buttons and no BTN_TOUCH), such as a virtual machine's tablet: its buttons click, nothing touches; expected a touch screen (BTN_TOUCH) or a relative pointer (REL_X, REL_Y)"
+          keys.contains(EventCode.BTN_LEFT)
+            ? "an absolute pointer (ABS_X and ABS_Y with mouse buttons and no BTN_TOUCH), such as a virtual machine's tablet: its buttons click, nothing touches; expected a touch screen (BTN_TOUCH) or a relative pointer (REL_X, REL_Y)"
+            : "a device with ABS_X and ABS_Y but no BTN_TOUCH among its keys (its B: 01 lines): nothing of it touches; expected a touch screen (BTN_TOUCH)"
         )
       }
       touchDecoder = try TouchDecoder(description: description, frame: frame, calibration: calibration)

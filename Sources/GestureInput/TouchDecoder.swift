@@ -83,6 +83,9 @@ public struct TouchDecoder: Sendable {
   var previous: [Contact] = []
   /// Between a `SYN_DROPPED` and the next `SYN_REPORT`.
   var dropping = false
+  /// Protocol A: a contact of the frame being reported made no sense. The frame is taken whole
+  /// or not at all: at its `SYN_REPORT` it changes nothing (the contacts down stay down).
+  var anonymousFrameIsBad = false
   /// Whether ``synchronize(currentSlot:slots:)`` was called.
   var hasSynchronized = false
   /// How many slots the decoder keeps: the device's (at most ``maximumContacts``), 1 for a
@@ -168,16 +171,16 @@ public struct TouchDecoder: Sendable {
   /// that are down go on. A protocol A device keeps no values between frames: it takes nothing.
   ///
   /// - Parameters:
-  ///   - currentSlot: The slot the device's next events are for (`ABS_MT_SLOT`'s value); a
-  ///     slot outside the device's leaves the current one as it is.
+  ///   - currentSlot: The slot the device's next events are for (`ABS_MT_SLOT`'s value); the
+  ///     events of a slot outside the decoder's are ignored until the next `ABS_MT_SLOT`.
   ///   - values: The values of the slots from slot 0 on; those beyond the decoder's are ignored.
   public mutating func synchronize(currentSlot: Int, slots values: [SlotValues]) {
     guard kind != .multiTouchAnonymous else { return }
     hasSynchronized = true
-    if currentSlot >= 0 && currentSlot < slots.count {
-      slot = currentSlot
-      slotIsValid = true
-    }
+    // A slot beyond those the decoder keeps (a device with more than `maximumContacts`): its
+    // events are ignored, as after an ABS_MT_SLOT outside them.
+    slotIsValid = currentSlot >= 0 && currentSlot < slots.count
+    if slotIsValid { slot = currentSlot }
     for index in 0..<min(values.count, slots.count) {
       let value = values[index]
       slots[index].x = value.x
@@ -214,7 +217,12 @@ public struct TouchDecoder: Sendable {
       case EventCode.SYN_DROPPED:
         return drop(at: event.time)
       case EventCode.SYN_MT_REPORT where kind == .multiTouchAnonymous && !dropping:
-        try reportContact()
+        do {
+          try reportContact()
+        } catch {
+          anonymousFrameIsBad = true
+          throw error
+        }
         return nil
       default:
         return nil
@@ -232,10 +240,12 @@ public struct TouchDecoder: Sendable {
   /// Cancels every touch that is down and resets the decoder, as when a device goes away (its
   /// end of input): the frame of cancelled touches, if any was down.
   public mutating func cancelAll(at time: Timestamp) -> InputFrame? {
+    // As a SYN_DROPPED, without the events to discard: each slot keeps what the kernel keeps
+    // for it (its position, tool and contact), and a contact still down begins again, as a new
+    // touch, when the device next reports it.
     let frame = drop(at: time)
     dropping = false
-    slotIsValid = true
-    for index in slots.indices { slots[index] = Contact() }
+    anonymousFrameIsBad = false
     return frame
   }
 
@@ -440,12 +450,26 @@ public struct TouchDecoder: Sendable {
   }
 
   mutating func finishAnonymousFrame(at time: Timestamp) throws(InputDecodingError) -> InputFrame {
-    do {
-      try reportContact()
-    } catch {
-      // The frame is dropped whole: the next one starts empty.
+    var failure: InputDecodingError?
+    if !anonymousFrameIsBad {
+      do {
+        try reportContact()
+      } catch {
+        failure = error
+      }
+    }
+    if anonymousFrameIsBad || failure != nil {
+      // Dropped whole: the contacts down stay down, and the next frame starts empty. An error
+      // found here is thrown once; decoding the same SYN_REPORT again (or a frame whose error
+      // came at its SYN_MT_REPORT) gives the frame that changes nothing.
       reported = []
-      throw error
+      current = Contact()
+      if let failure {
+        anonymousFrameIsBad = true
+        throw failure
+      }
+      anonymousFrameIsBad = false
+      return InputFrame(time: time, touches: [])
     }
     var contacts = reported
     reported = []

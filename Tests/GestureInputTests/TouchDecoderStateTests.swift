@@ -173,7 +173,8 @@ struct TouchDecoderStateTests {
     #expect {
       try InputDecoder(description: touchpad, frame: window)
     } throws: { error in
-      (error as? InputDecodingError)?.message.hasPrefix("a touchpad (INPUT_PROP_POINTER, its P: line)") == true
+      (error as? InputDecodingError)?.message.hasPrefix(
+        "an indirect device (INPUT_PROP_POINTER, its P: line), such as a touchpad or a pen tablet") == true
     }
     // A touch screen that says it is direct, and one that says nothing, are read.
     var screen = multiTouchDevice()
@@ -196,6 +197,83 @@ struct TouchDecoderStateTests {
     var pen = tablet
     pen.supportedCodes[EventCode.EV_KEY]?.insert(EventCode.BTN_TOUCH)
     #expect(throws: Never.self) { try InputDecoder(description: pen, frame: window) }
+    // Absolute axes and keys, none of them BTN_TOUCH nor a mouse button: a joystick.
+    var joystick = tablet
+    joystick.supportedCodes[EventCode.EV_KEY] = [0x120]
+    #expect {
+      try InputDecoder(description: joystick, frame: window)
+    } throws: { error in
+      (error as? InputDecodingError)?.message.hasPrefix("a device with ABS_X and ABS_Y but no BTN_TOUCH") == true
+    }
+    // A description that does not list its keys is read as it says: a single-touch device.
+    #expect(throws: Never.self) { try InputDecoder(description: singleTouchDevice, frame: window) }
+  }
+
+  @Test("Protocol A: a frame with a contact that makes no sense changes nothing, and the fingers down stay down")
+  func protocolABadFrame() throws {
+    var s = EventStream()
+    s.position(1000, 1000)
+    s.syn(EventCode.SYN_MT_REPORT)
+    s.syn()
+    s.at(16)
+    // The same finger, and a contact with a pressure and no position.
+    s.position(1000, 1000)
+    s.syn(EventCode.SYN_MT_REPORT)
+    s.abs(EventCode.ABS_MT_PRESSURE, 20)
+    s.syn(EventCode.SYN_MT_REPORT)
+    s.syn()
+    s.at(32)
+    s.position(1100, 1000)
+    s.syn(EventCode.SYN_MT_REPORT)
+    s.syn()
+    s.at(48)
+    s.syn()
+    #expect(
+      try liveLines(multiTouchDevice(slots: false, pressure: true), s) == [
+        "0 #1 began (100, 100)",
+        "error: a contact was reported without its position: expected ABS_MT_POSITION_X and ABS_MT_POSITION_Y before SYN_MT_REPORT",
+        "0.016 mark",
+        "0.032 #1 moved (110, 100)",
+        "0.048 #1 ended (110, 100)",
+      ])
+  }
+
+  @Test("After cancelAll a slot keeps its position: a contact that lands where it was begins there")
+  func cancelAllKeepsValues() throws {
+    var decoder = try TouchDecoder(description: multiTouchDevice(), frame: window)
+    var s = EventStream()
+    s.track(0, 1)
+    s.position(1000, 2000)
+    s.syn()
+    for event in s.events { _ = try decoder.decode(event) }
+    let frame = decoder.cancelAll(at: Timestamp(microseconds: 10_000))
+    let cancelled = try #require(frame)
+    #expect(render(cancelled) == "0.01 #1 cancelled (100, 200)")
+    var t = EventStream()
+    t.at(20)
+    // A new contact at the same place: the kernel sends its tracking id only.
+    t.abs(EventCode.ABS_MT_TRACKING_ID, 2)
+    t.syn()
+    var lines: [String] = []
+    for event in t.events { if let frame = try decoder.decode(event) { lines.append(render(frame)) } }
+    #expect(lines == ["0.02 #2 began (100, 200)"])
+  }
+
+  @Test("A current slot beyond the decoder's makes its events ignored until the next ABS_MT_SLOT")
+  func synchronizedBeyondSlots() throws {
+    var s = EventStream()
+    s.abs(EventCode.ABS_MT_TRACKING_ID, 5)
+    s.position(1000, 1000)
+    s.syn()
+    s.at(16)
+    s.track(0, 6)
+    s.position(2000, 2000)
+    s.syn()
+    #expect(
+      try liveLines(multiTouchDevice(), s, synchronize: [0: (70, Array(repeating: Self.empty, count: 10))]) == [
+        "0 mark",
+        "0.016 #1 began (200, 200)",
+      ])
   }
 
   @Test("A palm is no touch: one that lands as a palm never begins, a touch that turns into one is cancelled")

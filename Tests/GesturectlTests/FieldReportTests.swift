@@ -285,4 +285,30 @@ struct FieldReportTests {
     #expect(appTrace.contains(#""recognizer":"menu","from":"possible","to":"ended""#))
     #expect(appTrace.contains(#""type":"indirectPointer","buttons":["secondary"]"#))
   }
+
+  @Test("A continuous scroll the app sent out of order is recorded as a script gives it, which gesturectl reads")
+  func scrollOutOfOrder() throws {
+    let sceneText = try String(contentsOfFile: example("list-row.scene.json"), encoding: .utf8)
+    let scene = try SceneLoader(file: "list-row.scene.json").load(bytes: Array(sceneText.utf8))
+    let recorder = EventScriptRecorder()
+    let runtime = GestureRuntime(window: scene.root, trace: recorder)
+    // An ended with nothing begun, then steps without a began: the runtime takes them.
+    let phases: [ScrollInput.Phase] = [.ended, .changed, .changed, .ended]
+    for (index, phase) in phases.enumerated() {
+      runtime.send(
+        ScrollInput(x: 80, y: 122, dx: 0, dy: 10, type: .continuous, phase: phase),
+        at: Timestamp(seconds: 0.016 * Double(index)))
+    }
+    runtime.runUntilIdle()
+    let scrolls = recorder.script.split(separator: "\n").filter { $0.contains("scroll") }
+    #expect(
+      scrolls.map { $0.firstMatch(of: #/"phase": "(\w+)"/#).map { String($0.1) } ?? "" } == [
+        "began", "changed", "ended",
+      ],
+      "\(recorder.script)")
+    let files = Files()
+    let scriptPath = files.write("report.events.jsonl", recorder.script)
+    let validated = gesturectl(["validate", example("list-row.scene.json"), scriptPath])
+    #expect(validated.code == 0, "\(validated.err)")
+  }
 }

@@ -258,15 +258,22 @@ struct RecordingTests {
     let files = Files()
     let recordingPath = Self.recording("tap-protocol-b.evemu")
     let text = (try? String(contentsOfFile: recordingPath, encoding: .utf8)) ?? ""
-    let given = files.write(
-      "other.desc.evemu", text.split(separator: "\n").filter { !$0.hasPrefix("E:") }.joined(separator: "\n") + "\n")
+    // Another description of the device: its position axes span half the range.
+    let other = text.split(separator: "\n").filter { !$0.hasPrefix("E:") }.map { line -> String in
+      guard line.hasPrefix("A: 35") || line.hasPrefix("A: 36") else { return String(line) }
+      var fields = line.split(separator: " ").map(String.init)
+      fields[3] = String((Int(fields[3]) ?? 2) / 2)
+      return fields.joined(separator: " ")
+    }
+    #expect(other.contains("A: 35 0 2000 0 0 10"))
+    let given = files.write("other.desc.evemu", other.joined(separator: "\n") + "\n")
     let plain = gesturectl(["convert", Self.photo, recordingPath])
     let both = gesturectl(["convert", Self.photo, recordingPath, "--description", given])
     #expect(both.code == 0)
     #expect(both.out == plain.out)
     #expect(
       both.err
-        == "\(recordingPath): warning: the recording describes its device itself: its own N:, I:, P:, B: and A: lines take the place of those of \(given) where both give one\n"
+        == "\(recordingPath): warning: the recording describes its device itself, over the description of \(given): its N:, I: and A: lines take the place of those given, its P: and B: lines add to them\n"
     )
     // A recording without description lines takes --description's without a word.
     let apart = gesturectl(["convert", Self.photo, Self.recording("long-press.events.evemu")] + Self.description)
