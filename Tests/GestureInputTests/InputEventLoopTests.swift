@@ -162,17 +162,37 @@
       #expect(!recorder.lines.contains { $0.contains("dropped") }, "\(recorder.lines)")
     }
 
-    @Test(
-      "A FIFO stands for a device just created: its slots hold 0, so a contact whose X is 0 (unsent) begins; a contact without a position drops nothing else"
-    )
-    func fifoStartsAtZero() throws {
-      let fifo = NSTemporaryDirectory() + "gesture-loop-zero-\(getpid()).fifo"
+    /// Runs a loop on a touch device's FIFO that `writing` feeds from another thread (then closes),
+    /// until the input ends; returns the frames delivered.
+    static func framesThroughFIFO(
+      _ name: String, clock: MonotonicClock = MonotonicClock(), writing: @escaping @Sendable (Int32) -> Void
+    ) throws -> [InputFrame] {
+      let fifo = NSTemporaryDirectory() + "gesture-loop-\(name)-\(getpid()).fifo"
       unlink(fifo)
       #expect(mkfifo(fifo, 0o600) == 0)
       defer { unlink(fifo) }
       let writer = Thread {
         let fd = open(fifo, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
+        writing(fd)
+        close(fd)
+      }
+      writer.start()
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let runtime = GestureRuntime(window: window, clock: clock)
+      let loop = InputEventLoop(runtime: runtime, clock: clock)
+      try loop.add(InputDevice(path: fifo, description: Self.description))
+      var frames: [InputFrame] = []
+      loop.frameHandler = { frames.append($0) }
+      loop.run()
+      return frames
+    }
+
+    @Test(
+      "A FIFO stands for a device just created: its slots hold 0, so a contact whose X is 0 (unsent) begins, and its frame's lift comes with it"
+    )
+    func fifoStartsAtZero() throws {
+      let frames = try Self.framesThroughFIFO("zero") { fd in
         // Slot 0 lands at X 0, which the kernel does not send (the slot already holds it).
         Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.ABS_MT_POSITION_Y, 2000)])
         // Slot 0 lifts while slot 1 lands with its Y only: in a FIFO's device slot 1 holds 0 too.
@@ -183,20 +203,11 @@
             (EventCode.ABS_MT_POSITION_Y, 4000),
           ])
         Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, -1)])
-        close(fd)
       }
-      writer.start()
-      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
-      let clock = MonotonicClock()
-      let runtime = GestureRuntime(window: window, clock: clock)
-      let loop = InputEventLoop(runtime: runtime, clock: clock)
-      try loop.add(InputDevice(path: fifo, description: Self.description))
-      var frames: [String] = []
-      loop.frameHandler = { frame in
-        frames.append(frame.touchInputs.map { "#\($0.id) \($0.phase) \($0.location)" }.joined(separator: "; "))
+      let lines = frames.map { frame in
+        frame.touchInputs.map { "#\($0.id) \($0.phase) \($0.location)" }.joined(separator: "; ")
       }
-      loop.run()
-      #expect(frames == ["#1 began (0, 200)", "#1 ended (0, 200); #2 began (0, 400)", "#2 ended (0, 400)"])
+      #expect(lines == ["#1 began (0, 200)", "#1 ended (0, 200); #2 began (0, 400)", "#2 ended (0, 400)"])
     }
 
     @Test("Stamps no device makes (far in the past, in the future, beyond Int64) are taken as the time of reading")
@@ -204,13 +215,7 @@
       let clock = MonotonicClock()
       #expect(clock.timestamp(kernelTime: Timestamp(microseconds: .min)) == Timestamp(microseconds: .min))
       #expect(clock.timestamp(kernelTime: Timestamp(microseconds: .max)).microseconds > 0)
-      let fifo = NSTemporaryDirectory() + "gesture-loop-stamps-\(getpid()).fifo"
-      unlink(fifo)
-      #expect(mkfifo(fifo, 0o600) == 0)
-      defer { unlink(fifo) }
-      let writer = Thread {
-        let fd = open(fifo, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
+      let frames = try Self.framesThroughFIFO("stamps", clock: clock) { fd in
         var bytes: [UInt8] = []
         // tv_sec 0, tv_usec Int64.min; then an hour from now; then a plain one.
         for (time, code, value) in [
@@ -226,16 +231,7 @@
         bytes += InputEvent(time: later, type: EventCode.EV_SYN, code: 0, value: 0).bytes
         _ = bytes.withUnsafeBytes { write(fd, $0.baseAddress!, $0.count) }
         Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, -1)])
-        close(fd)
       }
-      writer.start()
-      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
-      let runtime = GestureRuntime(window: window, clock: clock)
-      let loop = InputEventLoop(runtime: runtime, clock: clock)
-      try loop.add(InputDevice(path: fifo, description: Self.description))
-      var frames: [InputFrame] = []
-      loop.frameHandler = { frames.append($0) }
-      loop.run()
       #expect(frames.map { $0.touchInputs.first?.phase } == [.began, .moved, .ended])
       // None is later than the loop read it, nor earlier than the runtime's time.
       #expect(frames.allSatisfy { $0.time >= .zero && $0.time <= clock.now }, "\(frames.map(\.time))")
