@@ -102,7 +102,7 @@
       synchronize(sources.count - 1)
     }
 
-    /// Gives a touch device's decoder the values the device holds now (``InputDevice/touchState()``):
+    /// Gives a touch device's decoder the values the device holds now (`InputDevice.touchState(slotCount:)`):
     /// the positions it will not send again, the contacts already down. A FIFO cannot be asked:
     /// it stands for a device just created, whose slots hold 0 and no contact.
     func synchronize(_ index: Int) {

@@ -237,12 +237,13 @@ public struct TouchDecoder: Sendable {
     return nil
   }
 
-  /// Cancels every touch that is down and resets the decoder, as when a device goes away (its
-  /// end of input): the frame of cancelled touches, if any was down.
+  /// Cancels every touch that is down, as when a device goes away (its end of input) or the app
+  /// stops reading it: the frame of cancelled touches, if any was down.
+  ///
+  /// As after a `SYN_DROPPED`, without the events to discard: each slot keeps what the kernel
+  /// keeps for it (its position, tool and contact), and a contact still down begins again, as a
+  /// new touch, when the device next reports it.
   public mutating func cancelAll(at time: Timestamp) -> InputFrame? {
-    // As a SYN_DROPPED, without the events to discard: each slot keeps what the kernel keeps
-    // for it (its position, tool and contact), and a contact still down begins again, as a new
-    // touch, when the device next reports it.
     let frame = drop(at: time)
     dropping = false
     anonymousFrameIsBad = false
