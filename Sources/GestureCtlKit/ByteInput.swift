@@ -94,8 +94,11 @@ final class LineReader {
 
   /// The next line without its newline, or nil at the end.
   ///
-  /// - Throws: ``InputError`` for a line longer than ``InputLimits/line``.
+  /// - Throws: ``InputError`` for a line longer than ``InputLimits/line`` (the first line may be
+  ///   as long as ``InputLimits/whole``: a script written as one JSON array on one line is read
+  ///   whole).
   func nextLine() throws(InputError) -> ArraySlice<UInt8>? {
+    let limit = lineNumber == 0 ? limits.whole : limits.line
     var searchFrom = start
     while true {
       if let newline = Self.firstNewline(in: buffer, from: searchFrom) {
@@ -105,10 +108,10 @@ final class LineReader {
         return line.last == 0x0D ? line.dropLast() : line
       }
       searchFrom = buffer.count
-      if searchFrom - start > limits.line {
+      if searchFrom - start > limit {
         throw .at(
           name, lineNumber + 1, 1,
-          "a line longer than \(InputLimits.describe(limits.line)), the most gesturectl reads as one: expected lines of text (is this a binary file?)"
+          "a line longer than \(InputLimits.describe(limit)), the most gesturectl reads as one: expected lines of text (is this a binary file?)"
         )
       }
       let consumed = start

@@ -127,4 +127,32 @@ struct HostileInputTests {
     #expect(result.out == "")
     #expect(result.err.hasPrefix(message), "\(result.err)")
   }
+
+  @Test("The first line may be as long as a whole file: a script written as one JSON array on one line")
+  func oneLineArray() {
+    let files = Files()
+    let array =
+      "[" + String(repeating: " ", count: 4_000)
+      + #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 5, "y": 5}]}, {"t": 0.1, "touches": [{"id": 1, "phase": "ended", "x": 5, "y": 5}]}]"#
+    let arrayPath = files.write("array.events.jsonl", array)
+    let lines =
+      #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 5, "y": 5}]}"# + "\n"
+      + #"{"t": 0.1"# + String(repeating: " ", count: 4_000)
+      + #", "touches": [{"id": 1, "phase": "ended", "x": 5, "y": 5}]}"#
+    let linesPath = files.write("lines.events.jsonl", lines)
+    let limits = InputLimits(line: 1_024, whole: 1 << 20)
+    let (whole, second) = InputLimits.$current.withValue(limits) {
+      (
+        gesturectl(["trace", Self.hostile("ok.scene.json"), arrayPath, "--format", "jsonl"]),
+        gesturectl(["trace", Self.hostile("ok.scene.json"), linesPath, "--format", "jsonl"])
+      )
+    }
+    #expect(whole.code == 0, "\(whole.err)")
+    #expect(whole.out.contains(#""kind":"state","recognizer":"t","from":"possible","to":"ended""#))
+    #expect(second.code == 65)
+    #expect(second.out == "")
+    #expect(
+      second.err.hasPrefix("\(linesPath):2:1: error: a line longer than 1024 bytes, the most gesturectl reads as one"),
+      "\(second.err)")
+  }
 }
