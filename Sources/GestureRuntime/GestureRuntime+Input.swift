@@ -10,7 +10,17 @@ extension GestureRuntime {
   /// current time is treated as the current time, with a diagnostic. Touch changes that make no
   /// sense (a second `began` for a live id, a move of an unknown id) are dropped with a
   /// diagnostic.
+  ///
+  /// A pointer's press (a touch of type ``GestureCore/TouchType/indirectPointer``) sent this way
+  /// is sent as ``send(_:buttonMask:modifierFlags:at:)`` sends it, with the buttons an event
+  /// script gives it when it names none: the primary button goes down when the press begins
+  /// (unless buttons are down already), every button lifts when it ends, and in between the
+  /// buttons last set stay.
   public func send(_ touches: [TouchInput], at time: Timestamp) {
+    if touches.contains(where: { $0.type == .indirectPointer }) {
+      sendPressWithoutButtons(touches, at: time)
+      return
+    }
     if isDispatching {
       queueDeferred { [unowned self] in self.send(touches, at: time) }
       return
@@ -20,13 +30,28 @@ extension GestureRuntime {
   }
 
   /// Dispatches one input event with a single touch change (the common case: no array to build).
+  /// A pointer's press is sent with buttons, as ``send(_:at:)-([TouchInput],_)`` says.
   public func send(_ touch: TouchInput, at time: Timestamp) {
+    if touch.type == .indirectPointer {
+      sendPressWithoutButtons([touch], at: time)
+      return
+    }
     if isDispatching {
       queueDeferred { [unowned self] in self.send(touch, at: time) }
       return
     }
     advance(to: time > now ? time : diagnosedTime(time))
     dispatch { self.handleInput(touch) }
+  }
+
+  /// A pointer's press sent without buttons: sent with those an event script gives it (the
+  /// primary button down at its beginning, unless some are down; none from its end).
+  func sendPressWithoutButtons(_ touches: [TouchInput], at time: Timestamp) {
+    var buttons = pointer.buttonMask
+    let presses = touches.lazy.filter { $0.type == .indirectPointer }
+    if buttons.isEmpty && presses.contains(where: { $0.phase == .began }) { buttons = .primary }
+    if presses.contains(where: { $0.phase == .ended || $0.phase == .cancelled }) { buttons = [] }
+    send(touches, buttonMask: buttons, modifierFlags: pointer.modifierFlags, at: time)
   }
 
   /// A time earlier than the runtime's, with its diagnostic: the runtime's time.

@@ -60,6 +60,32 @@ final class AllTouchesRecognizer: GestureRecognizer {
     _ = pan
   }
 
+  @Test("A press sent without buttons is sent with a script's: primary down at its beginning, none at its end")
+  func aPressSentWithoutButtonsTakesTheScriptsButtons() {
+    // Sent through the plain send(_:at:), as an app that forgets the buttons would; the same
+    // clicks given their buttons trace the same, the hover ended by the press included.
+    func lines(explicit: Bool) -> [String] {
+      let h = Harness()
+      h.add(TapGestureRecognizer(), "tap")
+      h.add(HoverGestureRecognizer(), "hover")
+      h.hover(100, 100, at: 0)
+      if explicit {
+        h.press(1, 100, 100, at: 0.1)
+        h.release(1, 100, 100, at: 0.15)
+      } else {
+        h.runtime.send(
+          TouchInput(id: 1, phase: .began, x: 100, y: 100, type: .indirectPointer), at: Timestamp(seconds: 0.1))
+        h.runtime.send(
+          [TouchInput(id: 1, phase: .ended, x: 100, y: 100, type: .indirectPointer)], at: Timestamp(seconds: 0.15))
+      }
+      return h.lines
+    }
+    let plain = lines(explicit: false)
+    #expect(plain == lines(explicit: true))
+    #expect(plain.contains("0.15 state tap possible → ended: recognized"), "\(plain)")
+    #expect(plain.contains { $0.hasPrefix("0.1 hover exited") }, "\(plain)")
+  }
+
   @Test func recognizersWhoseAllowedTouchTypesLeaveOutIndirectPointerNeverGetIt() {
     let h = Harness()
     let fingers = h.add(TapGestureRecognizer(), "fingersOnly")
