@@ -15,6 +15,7 @@ let package = Package(
       name: "checkmarkctl",
       dependencies: [
         .product(name: "GestureCore", package: "Gestures"),
+        .product(name: "GestureRecognizers", package: "Gestures"),
         .product(name: "GestureCtlKit", package: "Gestures"),
       ])
   ]

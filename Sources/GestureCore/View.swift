@@ -86,7 +86,8 @@ open class View {
     get { storedIsUserInteractionEnabled }
     set { storedIsUserInteractionEnabled = newValue }
   }
-  /// Whether the view receives more than one of its touches at a time (<doc:BehaviourReference> §2.7).
+  /// Whether the view receives more than one of its touches at a time (<doc:BehaviourReference> §2.7);
+  /// true by default (UIKit's default is false: <doc:WhereWeDifferFromUIKit>).
   public final var isMultipleTouchEnabled: Bool {
     get { storedIsMultipleTouchEnabled }
     set { storedIsMultipleTouchEnabled = newValue }

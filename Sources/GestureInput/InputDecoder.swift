@@ -7,9 +7,14 @@ public import GestureCore
 /// ``InputEventLoop`` and ``RecordingDecoder`` use it, so a mouse and a touch screen are both
 /// read wherever a device is.
 ///
+/// Events must be stamped on the runtime's clock first (``MonotonicClock/timestamp(kernelTime:)``:
+/// the kernel stamps them in microseconds since the machine started), as ``InputEventLoop`` stamps
+/// them; a recording's times are already (``RecordingDecoder``).
+///
 /// ```swift
 /// var decoder = try InputDecoder(description: device.description, frame: window.frame)
-/// for event in events {
+/// for var event in events {
+///   event.time = clock.timestamp(kernelTime: event.time)
 ///   if let frame = try decoder.decode(event) { frame.send(to: runtime) }
 /// }
 /// ```

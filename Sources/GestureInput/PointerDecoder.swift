@@ -26,9 +26,14 @@ import GestureRuntime
 /// down and forgets the buttons; the events up to the next `SYN_REPORT` are discarded, and a
 /// button still held after them must lift and go down again to begin a new press.
 ///
+/// Events must be stamped on the runtime's clock first (``MonotonicClock/timestamp(kernelTime:)``:
+/// the kernel stamps them in microseconds since the machine started), as ``InputEventLoop`` stamps
+/// them; a recording's times are already (``RecordingDecoder``).
+///
 /// ```swift
 /// var decoder = try PointerDecoder(description: device.description, frame: window.frame)
-/// for event in events {
+/// for var event in events {
+///   event.time = clock.timestamp(kernelTime: event.time)
 ///   if let frame = try decoder.decode(event) { frame.send(to: runtime) }
 /// }
 /// ```

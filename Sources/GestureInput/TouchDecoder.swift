@@ -29,9 +29,14 @@ import GestureRuntime
 /// ``synchronize(currentSlot:slots:)`` takes (``InputEventLoop`` asks the device when it adds it
 /// and after every `SYN_DROPPED`, as the kernel's documentation says to).
 ///
+/// Events must be stamped on the runtime's clock first (``MonotonicClock/timestamp(kernelTime:)``:
+/// the kernel stamps them in microseconds since the machine started), as ``InputEventLoop`` stamps
+/// them; a recording's times are already (``RecordingDecoder``).
+///
 /// ```swift
 /// var decoder = try TouchDecoder(description: device.description, frame: window.frame)
-/// for event in events {
+/// for var event in events {
+///   event.time = clock.timestamp(kernelTime: event.time)
 ///   guard let frame = try decoder.decode(event) else { continue }
 ///   if frame.isTimeMark { runtime.advance(to: frame.time) } else { runtime.send(frame.touchInputs, at: frame.time) }
 /// }

@@ -150,7 +150,7 @@ struct CheckMarkTests {
 @Suite("The documentation's Swift examples")
 struct DocExampleTests {
   // snippet: delegate-on-swipe
-  /// The swipe's delegate makes every other recognizer wait for the swipe to fail.
+  /// The swipe's delegate makes every pan wait for the swipe to fail.
   final class SwipeFirst: GestureRecognizerDelegate {
     func gestureRecognizer(
       _ gestureRecognizer: GestureRecognizer, shouldBeRequiredToFailBy other: GestureRecognizer
@@ -176,6 +176,7 @@ struct DocExampleTests {
     for onSwipe in [true, false] {
       var fired: [String] = []
       // snippet: swipe-before-pan
+      // onSwipe chooses the example: true puts the delegate on the swipe (2), false on the pan (3).
       let card = View(name: "card", frame: Rect(x: 0, y: 0, width: 400, height: 400))
       let swipe = SwipeGestureRecognizer(name: "swipe", direction: .right)
       let pan = PanGestureRecognizer(name: "pan")
