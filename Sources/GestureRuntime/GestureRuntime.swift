@@ -50,8 +50,9 @@ public import GestureCore
 /// inside user code; debug builds trap if one is ever entered from there.
 public final class GestureRuntime {
   /// The root of the view tree; its frame is in window coordinates. While the runtime exists, the
-  /// window stays a root: creating a runtime for a view that has a superview, or inserting the
-  /// window into another view, stops the program.
+  /// window stays a root and has no other runtime: creating a runtime for a view that has a
+  /// superview or already has a runtime, or inserting the window into another view, stops the
+  /// program.
   public let window: View
   /// The clock the runtime reads and, for a manual clock, moves.
   public let clock: any GestureClock
@@ -252,6 +253,9 @@ public final class GestureRuntime {
   public init(window: View, clock: any GestureClock = ManualClock(), trace: (any TraceSink)? = nil) {
     if window.superview != nil {
       fatalError("a runtime's window is the root of its tree: view \(window.name) has a superview")
+    }
+    if window.hostIdentifier != nil {
+      fatalError("view \(window.name) is already the window of a runtime: a window has one runtime at a time")
     }
     self.window = window
     self.clock = clock

@@ -55,6 +55,22 @@ struct CoreTests {
     #expect(message.contains("a runtime's window is the root of its tree: view inner has a superview"))
   }
 
+  @Test("A window has one runtime at a time: a second runtime for it stops the program, naming why")
+  func oneRuntimePerWindow() async {
+    let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
+      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+      let first = GestureRuntime(window: window)
+      withExtendedLifetime((first, GestureRuntime(window: window))) {}
+    }
+    let message = String(decoding: result?.standardErrorContent ?? [], as: UTF8.self)
+    #expect(message.contains("view R is already the window of a runtime: a window has one runtime at a time"))
+    // Once the first is gone, another may take the window.
+    let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 400))
+    do { _ = GestureRuntime(window: window) }
+    let second = GestureRuntime(window: window)
+    #expect(window.hostIdentifier == ObjectIdentifier(second))
+  }
+
   @Test("A window whose runtime is gone is a plain view again, and may become a subview")
   func windowWithoutRuntime() {
     let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 400))
