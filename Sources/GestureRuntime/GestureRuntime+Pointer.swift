@@ -18,7 +18,9 @@ extension GestureRuntime {
   /// Recognizers read `buttonMask` and `modifierFlags` on the event and on themselves. A press
   /// that begins while the pointer hovers ends the hover first, in a dispatch of its own.
   /// `touches` may be empty: the event then only changes the buttons and keys. The plain
-  /// ``send(_:at:)-([TouchInput],_)`` keeps the buttons and keys of the last event that set them.
+  /// ``send(_:at:)-([TouchInput],_)`` keeps the buttons and keys of the last event that set them,
+  /// but for a press it sends without buttons, to which it gives a script's (the primary button
+  /// down at its beginning, none from its end).
   public func send(
     _ touches: [TouchInput], buttonMask: EventButtonMask, modifierFlags: ModifierFlags = [], at time: Timestamp
   ) {
