@@ -33,8 +33,12 @@ extension GestureRecognizer {
     if lifted.count == 1 {
       // The common case, one touch; most often the recognizer's only one.
       if let index = touches.firstIndex(where: { $0 === lifted[0] }) { touches.remove(at: index) }
-    } else {
+    } else if lifted.count <= 16 {
       touches.removeAll { touch in lifted.contains { $0 === touch } }
+    } else {
+      // Many at once (a hand lifted from a large panel): a set, so that the cost stays linear.
+      let gone = Set(lifted.map(ObjectIdentifier.init))
+      touches.removeAll { gone.contains(ObjectIdentifier($0)) }
     }
     let trackedNone = touches.isEmpty
     swap(&touches, &storedTrackedTouches)

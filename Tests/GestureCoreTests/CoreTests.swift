@@ -55,6 +55,26 @@ struct CoreTests {
     #expect(message.contains("a runtime's window is the root of its tree: view inner has a superview"))
   }
 
+  @Test("Lifting touches stops tracking exactly those, a few or many at once, and notes where the last ones lifted")
+  func stopTrackingLifted() {
+    for (tracked, lifted) in [(3, 2), (40, 30), (40, 40)] {
+      let recognizer = GestureRecognizer(name: "r")
+      let touches = (0..<tracked).map {
+        Touch(identifier: $0, location: Point(x: Double($0), y: 0), timestamp: .zero)
+      }
+      for touch in touches { recognizer.track(touch) }
+      let none = recognizer.stopTracking(lifted: Array(touches.suffix(lifted)))
+      #expect(none == (lifted == tracked))
+      #expect(recognizer.numberOfTouches == tracked - lifted)
+      #expect(
+        (0..<recognizer.numberOfTouches).map { recognizer.touch(at: $0).identifier } == Array(0..<tracked - lifted))
+      if none {
+        // Where the last ones lifted: their centroid.
+        #expect(recognizer.location(in: nil) == Point(x: Double(tracked - 1) / 2, y: 0))
+      }
+    }
+  }
+
   @Test("A window has one runtime at a time: a second runtime for it stops the program, naming why")
   func oneRuntimePerWindow() async {
     let result = await #expect(processExitsWith: .failure, observing: [\.standardErrorContent]) {
