@@ -34,22 +34,6 @@
       "The loop feeds frames at their kernel time, fires the tap's timer, and returns when input ends; the device is close-on-exec"
     )
     func tapThroughTheLoop() throws {
-      let fifo = NSTemporaryDirectory() + "gesture-loop-\(getpid()).fifo"
-      unlink(fifo)
-      #expect(mkfifo(fifo, 0o600) == 0)
-      defer { unlink(fifo) }
-      let writer = Thread {
-        let fd = open(fifo, O_WRONLY | O_CLOEXEC)
-        guard fd >= 0 else { return }
-        usleep(20_000)
-        Self.frame(
-          fd,
-          [(EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.ABS_MT_POSITION_X, 2000), (EventCode.ABS_MT_POSITION_Y, 2000)])
-        usleep(60_000)
-        Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, -1)])
-        close(fd)
-      }
-      writer.start()
       let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
       let tap = TapGestureRecognizer(name: "tap")
       let doubleTap = TapGestureRecognizer(name: "doubleTap", numberOfTapsRequired: 2)
@@ -59,19 +43,16 @@
       let clock = MonotonicClock()
       let recorder = TraceRecorder()
       let runtime = GestureRuntime(window: window, clock: clock, trace: recorder)
-      let loop = InputEventLoop(runtime: runtime, clock: clock)
-      let device = try InputDevice(path: fifo, description: Self.description)
-      // A process the app starts must not inherit the device (a FIFO's reader would then never
-      // see its end, an evdev device stay open after the app closed it).
-      #expect(fcntl(device.fileDescriptor, F_GETFD) & FD_CLOEXEC != 0, "the device is not close-on-exec")
-      try loop.add(device)
-      var frames: [InputFrame] = []
-      var ended = 0
       var actionAt: Timestamp?
       tap.addAction { _ in actionAt = clock.now }
-      loop.frameHandler = { frames.append($0) }
-      loop.endOfInputHandler = { _ in ended += 1 }
-      loop.run()
+      let (frames, ended) = try Self.framesThroughFIFO("tap", runtime: runtime) { fd in
+        usleep(20_000)
+        Self.frame(
+          fd,
+          [(EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.ABS_MT_POSITION_X, 2000), (EventCode.ABS_MT_POSITION_Y, 2000)])
+        usleep(60_000)
+        Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, -1)])
+      }
       #expect(frames.map(\.touchInputs.first?.phase) == [.began, .ended])
       #expect(ended == 1)
       let lift = try #require(frames.last?.time)
@@ -162,11 +143,12 @@
       #expect(!recorder.lines.contains { $0.contains("dropped") }, "\(recorder.lines)")
     }
 
-    /// Runs a loop on a touch device's FIFO that `writing` feeds from another thread (then closes),
-    /// until the input ends; returns the frames delivered.
+    /// Runs a loop for `runtime` (whose clock is a `MonotonicClock`) on a touch device's FIFO that
+    /// `writing` feeds from another thread (then closes), until the input ends; returns the frames
+    /// delivered and how many times the loop said the input ended.
     static func framesThroughFIFO(
-      _ name: String, clock: MonotonicClock = MonotonicClock(), writing: @escaping @Sendable (Int32) -> Void
-    ) throws -> [InputFrame] {
+      _ name: String, runtime: GestureRuntime, writing: @escaping @Sendable (Int32) -> Void
+    ) throws -> (frames: [InputFrame], inputEnded: Int) {
       let fifo = NSTemporaryDirectory() + "gesture-loop-\(name)-\(getpid()).fifo"
       unlink(fifo)
       #expect(mkfifo(fifo, 0o600) == 0)
@@ -178,21 +160,31 @@
         close(fd)
       }
       writer.start()
-      let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
-      let runtime = GestureRuntime(window: window, clock: clock)
+      let clock = try #require(runtime.clock as? MonotonicClock)
       let loop = InputEventLoop(runtime: runtime, clock: clock)
-      try loop.add(InputDevice(path: fifo, description: Self.description))
+      let device = try InputDevice(path: fifo, description: Self.description)
+      // A process the app starts must not inherit the device (a FIFO's reader would then never
+      // see its end, an evdev device stay open after the app closed it).
+      #expect(fcntl(device.fileDescriptor, F_GETFD) & FD_CLOEXEC != 0, "the device is not close-on-exec")
+      try loop.add(device)
       var frames: [InputFrame] = []
+      var ended = 0
       loop.frameHandler = { frames.append($0) }
+      loop.endOfInputHandler = { _ in ended += 1 }
       loop.run()
-      return frames
+      return (frames, ended)
+    }
+
+    /// A runtime for a 400 × 800 window on a new `MonotonicClock`.
+    static func plainRuntime(_ clock: MonotonicClock = MonotonicClock()) -> GestureRuntime {
+      GestureRuntime(window: View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800)), clock: clock)
     }
 
     @Test(
       "A FIFO stands for a device just created: its slots hold 0, so a contact whose X is 0 (unsent) begins, and its frame's lift comes with it"
     )
     func fifoStartsAtZero() throws {
-      let frames = try Self.framesThroughFIFO("zero") { fd in
+      let (frames, _) = try Self.framesThroughFIFO("zero", runtime: Self.plainRuntime()) { fd in
         // Slot 0 lands at X 0, which the kernel does not send (the slot already holds it).
         Self.frame(fd, [(EventCode.ABS_MT_TRACKING_ID, 1), (EventCode.ABS_MT_POSITION_Y, 2000)])
         // Slot 0 lifts while slot 1 lands with its Y only: in a FIFO's device slot 1 holds 0 too.
@@ -215,7 +207,7 @@
       let clock = MonotonicClock()
       #expect(clock.timestamp(kernelTime: Timestamp(microseconds: .min)) == Timestamp(microseconds: .min))
       #expect(clock.timestamp(kernelTime: Timestamp(microseconds: .max)).microseconds > 0)
-      let frames = try Self.framesThroughFIFO("stamps", clock: clock) { fd in
+      let (frames, _) = try Self.framesThroughFIFO("stamps", runtime: Self.plainRuntime(clock)) { fd in
         var bytes: [UInt8] = []
         // tv_sec 0, tv_usec Int64.min; then an hour from now; then a plain one.
         for (time, code, value) in [

@@ -234,10 +234,15 @@ struct FieldReportTests {
       gesturectl(["render", tracePath, "--scene", scenePath]).out == gesturectl(["trace", scenePath, scriptPath]).out)
   }
 
+  /// The pointer example's scene (Examples/list-row.scene.json), loaded as an app's view tree.
+  static func listRow() throws -> Scene {
+    let text = try String(contentsOfFile: example("list-row.scene.json"), encoding: .utf8)
+    return try SceneLoader(file: "list-row.scene.json").load(bytes: Array(text.utf8))
+  }
+
   @Test("Hover and scroll input is recorded as the script's hover and scroll entries, and replays to the app's trace")
   func pointerReplay() throws {
-    let sceneText = try String(contentsOfFile: example("list-row.scene.json"), encoding: .utf8)
-    let scene = try SceneLoader(file: "list-row.scene.json").load(bytes: Array(sceneText.utf8))
+    let scene = try Self.listRow()
     var appTrace = ""
     let recorder = EventScriptRecorder(forwardingTo: JSONLinesTraceWriter { appTrace += $0 })
     let runtime = GestureRuntime(window: scene.root, trace: recorder)
@@ -288,8 +293,7 @@ struct FieldReportTests {
 
   @Test("A continuous scroll the app sent out of order is recorded as a script gives it, which gesturectl reads")
   func scrollOutOfOrder() throws {
-    let sceneText = try String(contentsOfFile: example("list-row.scene.json"), encoding: .utf8)
-    let scene = try SceneLoader(file: "list-row.scene.json").load(bytes: Array(sceneText.utf8))
+    let scene = try Self.listRow()
     let recorder = EventScriptRecorder()
     let runtime = GestureRuntime(window: scene.root, trace: recorder)
     // An ended with nothing begun, then steps without a began: the runtime takes them.
