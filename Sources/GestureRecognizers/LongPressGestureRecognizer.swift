@@ -35,12 +35,13 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     get { storedAllowableMovement }
     set { storedAllowableMovement = newValue }
   }
-  /// How many fingers must be held (default 1), and how many each preceding tap needs.
+  /// How many fingers must be held (default 1), and how many each preceding tap needs. Below
+  /// one, the recognizer fails at every touch-down.
   public var numberOfTouchesRequired: Int {
     get { storedNumberOfTouchesRequired }
     set { storedNumberOfTouchesRequired = newValue }
   }
-  /// How many taps come before the press (default 0).
+  /// How many taps come before the press (default 0; below zero counts as zero).
   public var numberOfTapsRequired: Int {
     get { storedNumberOfTapsRequired }
     set { storedNumberOfTapsRequired = newValue }

@@ -56,7 +56,11 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
       if window.maxY - point.y <= edgeWidth { near.insert(.bottom) }
       startEdges = near.intersection(edges)
       if startEdges.isEmpty {
-        setState(.failed, reason: "began \(point), not within \(formatNumber(edgeWidth)) pt of its edges")
+        let why =
+          edges.isEmpty
+          ? "it has no edges to begin from"
+          : "more than \(formatNumber(edgeWidth)) pt from its \(Self.describe(edges))"
+        setState(.failed, reason: "touched down at \(point), \(why)")
         return
       }
     }
@@ -73,8 +77,16 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     for (edge, into, along) in inward where startEdges.contains(edge) && into > 0 && into >= abs(along) {
       return true
     }
-    setState(.failed, reason: "moved \(displacement), not away from its edge")
+    setState(.failed, reason: "moved \(displacement), not into the window from its \(Self.describe(startEdges))")
     return false
+  }
+
+  /// "left edge", "left and bottom edges", "top, left and bottom edges": for the trace's reasons.
+  static func describe(_ edges: RectEdge) -> String {
+    let names = RectEdge.named.filter { edges.contains($0.edge) }.map(\.name)
+    guard let last = names.last else { return "edges" }
+    if names.count == 1 { return "\(last) edge" }
+    return names.dropLast().joined(separator: ", ") + " and \(last) edges"
   }
 
   /// Forgets the edges the last touch landed near, and resets the pan.

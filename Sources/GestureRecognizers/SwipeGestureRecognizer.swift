@@ -57,7 +57,8 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     get { storedDirection }
     set { storedDirection = newValue }
   }
-  /// How many fingers the swipe needs (default 1).
+  /// How many fingers the swipe needs (default 1). Below one, the recognizer fails at every
+  /// touch-down.
   public var numberOfTouchesRequired: Int {
     get { storedNumberOfTouchesRequired }
     set { storedNumberOfTouchesRequired = newValue }

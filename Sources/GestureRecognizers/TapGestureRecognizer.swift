@@ -28,12 +28,14 @@ open class TapGestureRecognizer: GestureRecognizer {
   /// Default for ``allowableTouchTimeSeparation``: 0.15 s (**choice**).
   public static let defaultAllowableTouchTimeSeparation: Duration = .milliseconds(150)
 
-  /// How many taps make the gesture (default 1).
+  /// How many taps make the gesture (default 1). Fewer than one counts as one: the tap
+  /// recognizes at the first lift.
   public var numberOfTapsRequired: Int {
     get { storedNumberOfTapsRequired }
     set { storedNumberOfTapsRequired = newValue }
   }
-  /// How many fingers each tap needs (default 1).
+  /// How many fingers each tap needs (default 1). No tap has fewer than one finger: below one,
+  /// the recognizer fails at every touch-down.
   public var numberOfTouchesRequired: Int {
     get { settings.numberOfTouchesRequired }
     set { settings.numberOfTouchesRequired = newValue }
@@ -143,7 +145,7 @@ open class TapGestureRecognizer: GestureRecognizer {
     let taps = rules.tapsCompleted
     if taps >= numberOfTapsRequired {
       setState(
-        .ended, reason: numberOfTapsRequired == 1 ? "recognized" : "tap \(taps) of \(numberOfTapsRequired) ended")
+        .ended, reason: numberOfTapsRequired <= 1 ? "recognized" : "tap \(taps) of \(numberOfTapsRequired) ended")
     } else {
       startTimer(rules.intervalTimer, after: maximumIntervalBetweenSuccessiveTaps)
     }

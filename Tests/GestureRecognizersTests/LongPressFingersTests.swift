@@ -120,4 +120,27 @@ struct LongPressFingersTests {
         "0.2 view V touchesEnded 2",
       ])
   }
+
+  @Test(
+    "Below their least, counts are not stretched: no fingers required fails at the touch-down, taps below zero count as none"
+  )
+  func countsBelowTheLeast() {
+    let h = Harness()
+    let none = h.add(LongPressGestureRecognizer(), "none")
+    none.numberOfTouchesRequired = 0
+    let press = h.add(LongPressGestureRecognizer(), "press")
+    press.numberOfTapsRequired = -1
+    let swipe = h.add(SwipeGestureRecognizer(), "swipe")
+    swipe.numberOfTouchesRequired = 0
+    h.down(1, 100, 100, at: 0)
+    h.advance(to: 0.6)
+    h.up(1, 100, 100, at: 0.7)
+    #expect(
+      h.decisions.filter { $0.contains(" state ") } == [
+        "0 state none possible → failed: 1 fingers down, 0 required",
+        "0 state swipe possible → failed: 1 fingers down, 0 required",
+        "0.5 state press possible → began: held 0.5 s",
+        "0.7 state press began → ended: a finger lifted",
+      ])
+  }
 }

@@ -163,15 +163,31 @@ struct PinchRotationEdgeTests {
         "0.15 state edge changed → ended: all fingers lifted",
         "0.15 action edge ended at (60, 302) translation (45, 0) velocity (550, 20)",
         "0.15 reset edge",
-        "1 state edge possible → failed: began (100, 300), not within 20 pt of its edges",
+        "1 state edge possible → failed: touched down at (100, 300), more than 20 pt from its left edge",
         "1 view V touchesBegan 2",
         "1 reset edge",
         "1.1 view V touchesEnded 2",
         "2 view V touchesBegan 3",
-        "2.05 state edge possible → failed: moved (3, -15), not away from its edge",
+        "2.05 state edge possible → failed: moved (3, -15), not into the window from its left edge",
         "2.05 view V touchesMoved 3",
         "2.05 reset edge",
         "2.1 view V touchesEnded 3",
+      ])
+  }
+
+  @Test("4 Screen-edge pan: a failure names the edges it may begin from, or that it has none")
+  func screenEdgePanReasons() {
+    let h = Harness()
+    h.add(ScreenEdgePanGestureRecognizer(edges: [.left, .bottom]), "two")
+    h.add(ScreenEdgePanGestureRecognizer(edges: [.top, .right, .bottom]), "three")
+    h.add(ScreenEdgePanGestureRecognizer(), "none")
+    h.down(1, 100, 300, at: 0)
+    h.up(1, 100, 300, at: 0.1)
+    #expect(
+      h.decisions.filter { $0.contains("state") } == [
+        "0 state two possible → failed: touched down at (100, 300), more than 20 pt from its left and bottom edges",
+        "0 state three possible → failed: touched down at (100, 300), more than 20 pt from its top, bottom and right edges",
+        "0 state none possible → failed: touched down at (100, 300), it has no edges to begin from",
       ])
   }
 }

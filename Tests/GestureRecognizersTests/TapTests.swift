@@ -258,4 +258,39 @@ struct SwipeTests {
       ])
     #expect(k.decisions.contains("0 state swipe possible → failed: 3 fingers down, 2 required"))
   }
+
+  @Test("Fewer than one tap required counts as one: the tap recognizes at the first lift")
+  func noTapsRequired() {
+    for taps in [0, -2] {
+      let h = Harness()
+      let tap = h.add(TapGestureRecognizer(numberOfTapsRequired: taps), "tap")
+      h.down(1, 100, 100, at: 0)
+      h.up(1, 100, 100, at: 0.1)
+      #expect(tap.numberOfTapsRequired == taps)
+      #expect(
+        h.decisions == [
+          "0 view V touchesBegan 1",
+          "0.1 state tap possible → ended: recognized",
+          "0.1 action tap ended at (100, 100)",
+          "0.1 view V touchesCancelled 1",
+          "0.1 reset tap",
+        ])
+    }
+  }
+
+  @Test("Fewer than one finger required: no tap has so few, and the tap fails at the first touch-down")
+  func noTouchesRequired() {
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    tap.numberOfTouchesRequired = 0
+    h.down(1, 100, 100, at: 0)
+    h.up(1, 100, 100, at: 0.1)
+    #expect(
+      h.decisions == [
+        "0 state tap possible → failed: 1 fingers down, 0 required",
+        "0 view V touchesBegan 1",
+        "0 reset tap",
+        "0.1 view V touchesEnded 1",
+      ])
+  }
 }
