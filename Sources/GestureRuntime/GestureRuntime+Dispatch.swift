@@ -48,6 +48,7 @@ extension GestureRuntime {
   /// the app may send input.
   @inline(__always)
   func followDispatch() {
+    if !pendingDiagnostics.isEmpty { reportDiagnostics() }
     if !deferred.isEmpty { runDeferred() }
     #if DEBUG
       if deferred.isEmpty { _checkInvariants() }
@@ -450,5 +451,19 @@ extension GestureRuntime {
   /// sense above: what it does runs at once, as any app code between dispatches does.
   func tellDeadlineDidChange(_ deadline: Timestamp?) {
     nextTimerDeadlineDidChange?(deadline)
+  }
+
+  /// The app's ``diagnosticHandler``, with each diagnostic made since the last report, in the
+  /// order made. Diagnostics of a dispatch the handler itself causes (input it sends) wait for the
+  /// ones already waiting: the outer report takes them in turn.
+  func reportDiagnostics() {
+    guard !isReportingDiagnostics else { return }
+    isReportingDiagnostics = true
+    defer { isReportingDiagnostics = false }
+    while !pendingDiagnostics.isEmpty {
+      var batch: [Diagnostic] = []
+      swap(&batch, &pendingDiagnostics)
+      for diagnostic in batch { diagnosticHandler?(diagnostic) }
+    }
   }
 }

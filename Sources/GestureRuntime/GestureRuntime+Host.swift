@@ -76,7 +76,10 @@ extension GestureRuntime: GestureHost {
     if isDispatching {
       ask(.diagnostic(message, recognizers: [recognizer.displayName]))
     } else {
+      // App code outside any dispatch (a recognizer required to fail by itself): reported now,
+      // as no dispatch may follow.
       diagnose(message, [recognizer.displayName])
+      if removalsInProgress == 0 && !pendingDiagnostics.isEmpty { reportDiagnostics() }
     }
   }
 

@@ -12,5 +12,8 @@ extension GestureRuntime {
 
   func diagnose(_ message: String, _ recognizers: [String]) {
     emit(.diagnostic(message: message, recognizers: recognizers))
+    if diagnosticHandler != nil {
+      pendingDiagnostics.append(Diagnostic(time: now, message: message, recognizers: recognizers))
+    }
   }
 }

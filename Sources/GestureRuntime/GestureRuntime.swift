@@ -244,6 +244,47 @@ public final class GestureRuntime {
   }
   static let watchdogTimerID = Int.min
 
+  /// Called with each diagnostic of the runtime, with or without a ``trace``: the trace's
+  /// `diagnostic` lines (input it dropped or corrected, a cycle of failure requirements, a
+  /// transition it corrected, a recognizer still undecided long after its touches ended, a
+  /// recognizer's own diagnostics). An app that records no trace in the field can log these, the
+  /// runtime's answers to "why did my gesture not fire?" that need no replay.
+  ///
+  /// It is called between dispatches, in the order the diagnostics were made, after the dispatch
+  /// that made them and before the work its callbacks queued; what it does (send input, change the
+  /// scene) runs at once, as any app code between dispatches does.
+  public var diagnosticHandler: ((Diagnostic) -> Void)? {
+    get { storedDiagnosticHandler }
+    set { storedDiagnosticHandler = newValue }
+  }
+  var storedDiagnosticHandler: ((Diagnostic) -> Void)?
+  /// The diagnostics waiting for ``diagnosticHandler`` (kept only while there is one).
+  var pendingDiagnostics: [Diagnostic] = []
+  var isReportingDiagnostics = false
+
+  /// A diagnostic of the runtime (``diagnosticHandler``): the text of a trace's `diagnostic` line.
+  public struct Diagnostic: Equatable, Sendable, CustomStringConvertible {
+    /// The time of the dispatch that made it.
+    public var time: Timestamp
+    /// What happened, in a sentence.
+    public var message: String
+    /// The names of the recognizers it is about, if any (their `displayName`).
+    public var recognizers: [String]
+
+    /// Creates a diagnostic.
+    public init(time: Timestamp, message: String, recognizers: [String] = []) {
+      self.time = time
+      self.message = message
+      self.recognizers = recognizers
+    }
+
+    /// The diagnostic as the text trace prints it, without the time: the recognizers in
+    /// brackets, if any, then the message.
+    public var description: String {
+      recognizers.isEmpty ? message : "[\(recognizers.joined(separator: ", "))] \(message)"
+    }
+  }
+
   /// Creates a runtime for the tree rooted at `window`.
   ///
   /// - Parameters:

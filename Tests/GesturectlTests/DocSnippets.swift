@@ -364,6 +364,33 @@ struct FieldReportSnippetTests {
   }
 }
 
+@Suite("The documentation's diagnostic handler")
+struct DiagnosticHandlerSnippetTests {
+  @Test("An app without a trace logs the runtime's diagnostics")
+  func diagnosticHandler() {
+    let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let tap = TapGestureRecognizer(name: "tap")
+    let doubleTap = TapGestureRecognizer(name: "doubleTap", numberOfTapsRequired: 2)
+    window.addGestureRecognizer(tap)
+    window.addGestureRecognizer(doubleTap)
+    tap.require(toFail: doubleTap)
+    doubleTap.require(toFail: tap)
+    let runtime = GestureRuntime(window: window)
+    var log: [String] = []
+    // snippet: diagnostic-handler
+    runtime.diagnosticHandler = { diagnostic in
+      // "[tap, doubleTap] cycle of failure requirements among tap, doubleTap; …"
+      log.append("\(diagnostic.time) s: \(diagnostic)")
+    }
+    // end-snippet
+    runtime.send(TouchInput(id: 1, phase: .began, x: 10, y: 10), at: Timestamp(seconds: 0.25))
+    #expect(
+      log == [
+        "0.25 s: [tap, doubleTap] cycle of failure requirements among tap, doubleTap; those requirements are ignored for this attempt"
+      ])
+  }
+}
+
 // snippet: photo-viewer
 /// Lets the photo's pan, pinch and rotation recognize with each other.
 final class PhotoViewerDelegate: GestureRecognizerDelegate {
