@@ -13,7 +13,12 @@ extension GestureRuntime {
   func diagnose(_ message: String, _ recognizers: [String]) {
     emit(.diagnostic(message: message, recognizers: recognizers))
     if diagnosticHandler != nil {
-      pendingDiagnostics.append(Diagnostic(time: now, message: message, recognizers: recognizers))
+      // Out of place, as the runtime's other lists (GestureRuntime.swift): no access to the list
+      // stays open across its growth, so the per-dispatch look at it is checked by nothing.
+      var list: [Diagnostic] = []
+      swap(&list, &pendingDiagnostics)
+      list.append(Diagnostic(time: now, message: message, recognizers: recognizers))
+      swap(&list, &pendingDiagnostics)
     }
   }
 }
