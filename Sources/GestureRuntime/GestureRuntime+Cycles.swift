@@ -10,6 +10,9 @@ extension GestureRuntime {
   /// scenes, so the full search below runs only when a cycle is possible.
   func cycleIsPossible() -> Bool {
     for index in 0..<tables.participants.count {
+      // Most participants require nothing: their listed slot says so without the recognizer
+      // (the slot it is read by, the listed one or slot 0, has no edge then either).
+      if tables.slots[tables.participants[index]].requires.isEmpty { continue }
       let number = slot(ofListed: tables.participants[index])
       for edgeIndex in tables.slots[number].requires.indices {
         let edge = tables.slots[number].requires[edgeIndex]
