@@ -252,7 +252,8 @@ public final class GestureRuntime {
   ///
   /// It is called between dispatches, in the order the diagnostics were made, after the dispatch
   /// that made them and before the work its callbacks queued; what it does (send input, change the
-  /// scene) runs at once, as any app code between dispatches does.
+  /// scene) runs at once, as any app code between dispatches does. The runtime keeps the handler:
+  /// a handler that uses the runtime captures it `weak`, or the two keep each other alive.
   public var diagnosticHandler: ((Diagnostic) -> Void)? {
     get { storedDiagnosticHandler }
     set { storedDiagnosticHandler = newValue }

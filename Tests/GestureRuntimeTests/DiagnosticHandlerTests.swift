@@ -65,9 +65,10 @@ struct DiagnosticHandlerTests {
     let (runtime, _) = untraced()
     var seen: [String] = []
     var sent = false
-    runtime.diagnosticHandler = { diagnostic in
+    // Weak, so that the runtime and its handler do not keep each other alive.
+    runtime.diagnosticHandler = { [weak runtime] diagnostic in
       seen.append(diagnostic.message)
-      if !sent {
+      if !sent, let runtime {
         sent = true
         // Makes a diagnostic of its own, in a dispatch that runs now.
         runtime.send(TouchInput(id: 9, phase: .ended, x: 0, y: 0), at: runtime.now)
