@@ -106,15 +106,7 @@
     /// the positions it will not send again, the contacts already down. A FIFO cannot be asked:
     /// it stands for a device just created, whose slots hold 0 and no contact.
     func synchronize(_ index: Int) {
-      guard var touch = sources[index].decoder.touchDecoder else { return }
-      if let state = sources[index].device.touchState(slotCount: touch.slotCount) {
-        touch.synchronize(currentSlot: state.currentSlot, slots: state.slots)
-      } else if !touch.hasSynchronized {
-        touch.synchronize(
-          currentSlot: 0,
-          slots: Array(repeating: TouchDecoder.SlotValues(trackingID: -1, x: 0, y: 0), count: touch.slotCount))
-      }
-      sources[index].decoder.touchDecoder = touch
+      sources[index].decoder.synchronize(with: sources[index].device)
     }
 
     /// Adds one of the app's own file descriptors: `handler` is called with the returned poll

@@ -27,7 +27,8 @@ import GestureRuntime
 /// contact to the next; what it cannot have seen (the values the device held when it was opened,
 /// those that changed while events were dropped) the device tells when asked, which
 /// ``synchronize(currentSlot:slots:)`` takes (``InputEventLoop`` asks the device when it adds it
-/// and after every `SYN_DROPPED`, as the kernel's documentation says to).
+/// and after every `SYN_DROPPED`, as the kernel's documentation says to;
+/// ``InputDecoder/synchronize(with:)`` does both steps).
 ///
 /// Events must be stamped on the runtime's clock first (``MonotonicClock/timestamp(kernelTime:)``:
 /// the kernel stamps them in microseconds since the machine started), as ``InputEventLoop`` stamps
@@ -94,8 +95,9 @@ public struct TouchDecoder: Sendable {
   /// Whether ``synchronize(currentSlot:slots:)`` was called.
   var hasSynchronized = false
   /// How many slots the decoder keeps: the device's (at most ``maximumContacts``), 1 for a
-  /// single-touch or protocol A device.
-  var slotCount: Int { slots.count }
+  /// single-touch or protocol A device. The count to ask the device for
+  /// (``InputDevice/touchState(slotCount:)``) before ``synchronize(currentSlot:slots:)``.
+  public var slotCount: Int { slots.count }
   var nextTouchID = 1
 
   /// Creates a decoder for a touch device.

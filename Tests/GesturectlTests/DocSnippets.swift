@@ -1,11 +1,17 @@
 // Code shown in the documentation (Docs/Gestures.docc). Each block between `// snippet: NAME`
 // and `// end-snippet` appears verbatim in an article; DocsTests fails when they drift apart.
 public import GestureCore
+import GestureInput
 import GestureRecognizers
 import GestureRuntime
 import Testing
 
 @testable import GestureCtlKit
+
+#if os(Linux)
+  import Foundation
+  import Glibc
+#endif
 
 // snippet: check-mark
 /// Recognizes a check mark: one finger strokes down and to the right, then up and to the right,
@@ -390,6 +396,88 @@ struct DiagnosticHandlerSnippetTests {
       ])
   }
 }
+
+#if os(Linux)
+  @Suite("The documentation's loop of another toolkit")
+  struct ForeignLoopSnippetTests {
+    /// One protocol B frame, stamped now on the kernel's clock.
+    static func frame(_ events: [(UInt16, UInt16, Int32)]) -> [UInt8] {
+      let now = MonotonicClock.kernelNow()
+      var bytes: [UInt8] = []
+      for (type, code, value) in events { bytes += InputEvent(time: now, type: type, code: code, value: value).bytes }
+      return bytes + InputEvent(time: now, type: EventCode.EV_SYN, code: EventCode.SYN_REPORT, value: 0).bytes
+    }
+
+    @Test(
+      "Events read from a device are stamped, decoded and sent; nonsense is logged and the tap still fires; a drop synchronizes"
+    )
+    func foreignLoop() throws {
+      let fifo = NSTemporaryDirectory() + "gesture-doc-loop-\(getpid()).fifo"
+      unlink(fifo)
+      #expect(mkfifo(fifo, 0o600) == 0)
+      defer { unlink(fifo) }
+      // Read and write ends at once: the device's open (read only) then has a writer, and does not wait.
+      let writer = open(fifo, O_RDWR | O_CLOEXEC)
+      #expect(writer >= 0)
+      defer { close(writer) }
+      let description = DeviceDescription(
+        name: "fifo",
+        axes: [
+          EventCode.ABS_MT_SLOT: AbsoluteAxis(minimum: 0, maximum: 9),
+          EventCode.ABS_MT_POSITION_X: AbsoluteAxis(minimum: 0, maximum: 4000),
+          EventCode.ABS_MT_POSITION_Y: AbsoluteAxis(minimum: 0, maximum: 8000),
+        ])
+      let device = try InputDevice(path: fifo, description: description)
+      let window = View(name: "window", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+      let tap = TapGestureRecognizer(name: "tap")
+      window.addGestureRecognizer(tap)
+      var taps = 0
+      tap.addAction { _ in taps += 1 }
+      let clock = MonotonicClock()
+      let runtime = GestureRuntime(window: window, clock: clock)
+      var decoder = try InputDecoder(description: device.description, frame: window.frame)
+      decoder.synchronize(with: device)
+      var log: [String] = []
+      var dropped = false
+      // A tap in slot 0; between its landing and its lift, a frame naming slot 40 of a device
+      // with 10 (nonsense the loop logs); then a drop, after which the loop synchronizes.
+      let (abs, syn) = (EventCode.EV_ABS, EventCode.EV_SYN)
+      var bytes = Self.frame([
+        (abs, EventCode.ABS_MT_SLOT, 0), (abs, EventCode.ABS_MT_TRACKING_ID, 1),
+        (abs, EventCode.ABS_MT_POSITION_X, 2000), (abs, EventCode.ABS_MT_POSITION_Y, 2000),
+      ])
+      bytes += Self.frame([(abs, EventCode.ABS_MT_SLOT, 40), (abs, EventCode.ABS_MT_TRACKING_ID, 2)])
+      bytes += Self.frame([(abs, EventCode.ABS_MT_SLOT, 0), (abs, EventCode.ABS_MT_TRACKING_ID, -1)])
+      bytes += Self.frame([(syn, EventCode.SYN_DROPPED, 0)])
+      #expect(bytes.withUnsafeBytes { write(writer, $0.baseAddress!, $0.count) } == bytes.count)
+      // snippet: foreign-loop
+      var events: [InputEvent] = []
+      _ = device.read(into: &events)
+      for var event in events {
+        event.time = clock.timestamp(kernelTime: event.time)  // clock: the runtime's MonotonicClock
+        let isReport = event.type == EventCode.EV_SYN && event.code == EventCode.SYN_REPORT
+        var frame: InputFrame?
+        do {
+          frame = try decoder.decode(event)
+        } catch {
+          log.append("\(error)")  // the device's nonsense: dropped, and the frame goes on without it
+          if isReport { frame = try? decoder.decode(event) }
+        }
+        frame?.send(to: runtime)
+        if event.type == EventCode.EV_SYN && event.code == EventCode.SYN_DROPPED { dropped = true }
+        if isReport && dropped {
+          // Events were lost: once the frame they cut is over, ask the device what it holds.
+          dropped = false
+          decoder.synchronize(with: device)
+        }
+      }
+      // end-snippet
+      #expect(taps == 1)
+      #expect(log.count == 1)
+      #expect(!dropped)
+    }
+  }
+#endif
 
 // snippet: photo-viewer
 /// Lets the photo's pan, pinch and rotation recognize with each other.
