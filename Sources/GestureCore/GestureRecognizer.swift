@@ -137,6 +137,9 @@ open class GestureRecognizer {
   /// Read through accessors, as a recognizer's other `package` state (see ``runtimeSlot``), and
   /// changed out of place (see `View`'s lists).
   package final var staticRequirements: [UnownedRecognizer] { storedStaticRequirements }
+  /// Whether ``staticRequirements`` has any, without handing out the list (a retain and a
+  /// release at every touch-down, for the many recognizers that require nothing).
+  package final var hasStaticRequirements: Bool { !storedStaticRequirements.isEmpty }
   package final var staticDependents: [UnownedRecognizer] { storedStaticDependents }
   private final var storedStaticRequirements: [UnownedRecognizer] = []
   private final var storedStaticDependents: [UnownedRecognizer] = []

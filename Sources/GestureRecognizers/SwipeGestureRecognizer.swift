@@ -165,7 +165,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     if numberOfTouchesRequired > 1 {
       var points: [Point] = []
       swap(&points, &origins)
-      for index in 0..<numberOfTouches { points.append(touch(at: index).locationInWindow) }
+      for index in 0..<numberOfTouches { points.append(location(ofTouch: index, in: nil)) }
       swap(&points, &origins)
     }
   }
@@ -217,7 +217,7 @@ open class SwipeGestureRecognizer: GestureRecognizer {
         largestSecondary = abs(displacement.x * unitY - displacement.y * unitX)
       } else {
         for finger in 0..<fingerCount {
-          let displacement = touch(at: finger).locationInWindow - origins[finger]
+          let displacement = location(ofTouch: finger, in: nil) - origins[finger]
           smallestPrimary = min(smallestPrimary, displacement.x * unitX + displacement.y * unitY)
           largestSecondary = max(largestSecondary, abs(displacement.x * unitY - displacement.y * unitX))
         }

@@ -49,9 +49,10 @@ struct TapSequence {
   /// The centroid of the fingers `recognizer` is tracking, where they are now.
   static func centroid(of recognizer: GestureRecognizer) -> Point {
     let count = recognizer.numberOfTouches
-    if count == 1 { return recognizer.touch(at: 0).locationInWindow }
+    // Read in place (`location(ofTouch:in:)`): `touch(at:)` would hand out each touch retained.
+    if count == 1 { return recognizer.location(ofTouch: 0, in: nil) }
     var sum = Point.zero
-    for index in 0..<count { sum = sum + recognizer.touch(at: index).locationInWindow }
+    for index in 0..<count { sum = sum + recognizer.location(ofTouch: index, in: nil) }
     return Point(x: sum.x / Double(count), y: sum.y / Double(count))
   }
 

@@ -234,7 +234,7 @@ extension GestureRuntime {
     assertNoUserCode(in: "startAttempt")
     tables.startAttempt(slot: number, depth: depth)
     if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
-    if recognizer.staticRequirements.isEmpty { return }
+    if !recognizer.hasStaticRequirements { return }
     let me = ObjectIdentifier(recognizer)
     for requirement in recognizer.staticRequirements where requirement.id != me {
       addEdge(from: recognizer, to: requirement.value, origin: .requireToFail)

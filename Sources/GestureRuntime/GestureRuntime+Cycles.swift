@@ -15,12 +15,14 @@ extension GestureRuntime {
       if tables.slots[tables.participants[index]].requires.isEmpty { continue }
       let number = slot(ofListed: tables.participants[index])
       for edgeIndex in tables.slots[number].requires.indices {
-        let edge = tables.slots[number].requires[edgeIndex]
-        guard !edge.onCycle else { continue }
-        let target = slot(edge.target)
+        // The edge's fields are read in place: a copy of the edge would retain its target.
+        guard !tables.slots[number].requires[edgeIndex].onCycle else { continue }
+        let target = slot(tables.slots[number].requires[edgeIndex].target)
         guard tables.slots[target].participating && !tables.slots[target].requires.isEmpty else { continue }
         // The participant itself only here: most touch-downs never get this far.
-        if edge.origin != .requireToFail || mayLieOnStaticCycle(recognizer(inListed: tables.participants[index])) {
+        if tables.slots[number].requires[edgeIndex].origin != .requireToFail
+          || mayLieOnStaticCycle(recognizer(inListed: tables.participants[index]))
+        {
           return true
         }
       }
