@@ -110,8 +110,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
-  /// False: built-in recognizers decide no failure requirements themselves.
-  open override var asksForDynamicFailureRequirements: Bool { false }
+  /// False for this class, which decides no failure requirements itself; true for a subclass,
+  /// which may override ``GestureCore/GestureRecognizer/shouldRequireFailure(of:)`` or
+  /// ``GestureCore/GestureRecognizer/shouldBeRequiredToFail(by:)`` (one that overrides neither
+  /// may return false, to save the runtime two calls per pair of recognizers).
+  open override var asksForDynamicFailureRequirements: Bool { type(of: self) != LongPressGestureRecognizer.self }
 
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }
@@ -233,8 +236,11 @@ open class LongPressGestureRecognizer: GestureRecognizer {
   }
 
   /// A long press cannot prevent a long press that requires more taps (<doc:BehaviourReference> §3.5).
+  /// Counts below 0 are compared as 0, as the long press takes them.
   open override func canPrevent(_ other: GestureRecognizer) -> Bool {
-    if let press = other as? LongPressGestureRecognizer, press.numberOfTapsRequired > numberOfTapsRequired {
+    if let press = other as? LongPressGestureRecognizer,
+      max(0, press.numberOfTapsRequired) > max(0, numberOfTapsRequired)
+    {
       return false
     }
     return true

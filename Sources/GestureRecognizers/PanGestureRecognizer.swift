@@ -62,8 +62,11 @@ open class PanGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
-  /// False: built-in recognizers decide no failure requirements themselves.
-  open override var asksForDynamicFailureRequirements: Bool { false }
+  /// False for this class, which decides no failure requirements itself; true for a subclass,
+  /// which may override ``GestureCore/GestureRecognizer/shouldRequireFailure(of:)`` or
+  /// ``GestureCore/GestureRecognizer/shouldBeRequiredToFail(by:)`` (one that overrides neither
+  /// may return false, to save the runtime two calls per pair of recognizers).
+  open override var asksForDynamicFailureRequirements: Bool { type(of: self) != PanGestureRecognizer.self }
 
   /// The translation since the pan began (or since the last ``setTranslation(_:in:)``), in
   /// `view`'s coordinates (window coordinates when nil): the window's displacement seen through

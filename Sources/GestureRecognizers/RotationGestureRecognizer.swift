@@ -44,8 +44,11 @@ open class RotationGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
-  /// False: built-in recognizers decide no failure requirements themselves.
-  open override var asksForDynamicFailureRequirements: Bool { false }
+  /// False for this class, which decides no failure requirements itself; true for a subclass,
+  /// which may override ``GestureCore/GestureRecognizer/shouldRequireFailure(of:)`` or
+  /// ``GestureCore/GestureRecognizer/shouldBeRequiredToFail(by:)`` (one that overrides neither
+  /// may return false, to save the runtime two calls per pair of recognizers).
+  open override var asksForDynamicFailureRequirements: Bool { type(of: self) != RotationGestureRecognizer.self }
 
   /// The angle the fingers have turned, in radians, clockwise on the screen (UIKit's
   /// `rotation`). Setting it makes the current angle stand for the new value and resets

@@ -43,6 +43,13 @@ open class ScreenEdgePanGestureRecognizer: PanGestureRecognizer {
     super.init(name: name, minimumNumberOfTouches: 1, maximumNumberOfTouches: 1)
   }
 
+  /// False for this class, which decides no failure requirements itself; true for a subclass,
+  /// which may override ``GestureCore/GestureRecognizer/shouldRequireFailure(of:)`` or
+  /// ``GestureCore/GestureRecognizer/shouldBeRequiredToFail(by:)``.
+  open override var asksForDynamicFailureRequirements: Bool {
+    type(of: self) != ScreenEdgePanGestureRecognizer.self
+  }
+
   /// Fails unless the first touch landed within ``edgeWidth`` of one of ``edges``; then tracks it
   /// as a pan does.
   open override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {

@@ -132,8 +132,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
-  /// False: built-in recognizers decide no failure requirements themselves.
-  open override var asksForDynamicFailureRequirements: Bool { false }
+  /// False for this class, which decides no failure requirements itself; true for a subclass,
+  /// which may override ``GestureCore/GestureRecognizer/shouldRequireFailure(of:)`` or
+  /// ``GestureCore/GestureRecognizer/shouldBeRequiredToFail(by:)`` (one that overrides neither
+  /// may return false, to save the runtime two calls per pair of recognizers).
+  open override var asksForDynamicFailureRequirements: Bool { type(of: self) != SwipeGestureRecognizer.self }
 
   private func fail(_ reason: @autoclosure () -> String) {
     if requestedState == .possible { setState(.failed, reason: reason()) }

@@ -103,8 +103,11 @@ open class TapGestureRecognizer: GestureRecognizer {
     super.init(name: name)
   }
 
-  /// False: built-in recognizers decide no failure requirements themselves.
-  open override var asksForDynamicFailureRequirements: Bool { false }
+  /// False for this class, which decides no failure requirements itself; true for a subclass,
+  /// which may override ``GestureCore/GestureRecognizer/shouldRequireFailure(of:)`` or
+  /// ``GestureCore/GestureRecognizer/shouldBeRequiredToFail(by:)`` (one that overrides neither
+  /// may return false, to save the runtime two calls per pair of recognizers).
+  open override var asksForDynamicFailureRequirements: Bool { type(of: self) != TapGestureRecognizer.self }
 
   /// The reference point, in `view`'s coordinates: the centroid of the first tap's fingers at the
   /// moment all its required fingers were down (for one finger, its touch-down point). Before
@@ -177,15 +180,18 @@ open class TapGestureRecognizer: GestureRecognizer {
 
   /// A tap cannot prevent a tap with the same number of touches and more taps, nor a long press
   /// with the same number of touches and as many or more taps (<doc:BehaviourReference> §3.5).
+  /// Counts are compared as the recognizers take them: a tap's below 1 as 1, a long press's
+  /// below 0 as 0.
   open override func canPrevent(_ other: GestureRecognizer) -> Bool {
+    let taps = max(1, numberOfTapsRequired)
     if let tap = other as? TapGestureRecognizer, tap.numberOfTouchesRequired == numberOfTouchesRequired,
-      tap.numberOfTapsRequired > numberOfTapsRequired
+      max(1, tap.numberOfTapsRequired) > taps
     {
       return false
     }
     if let press = other as? LongPressGestureRecognizer,
       press.numberOfTouchesRequired == numberOfTouchesRequired,
-      press.numberOfTapsRequired >= numberOfTapsRequired
+      max(0, press.numberOfTapsRequired) >= taps
     {
       return false
     }

@@ -143,4 +143,21 @@ struct LongPressFingersTests {
         "0.7 state press began → ended: a finger lifted",
       ])
   }
+
+  @Test("A long press of taps below 0 prevents another long press as one of 0 taps does")
+  func pressCountsBelowTheLeastInPrevention() {
+    func trace(taps: Int) -> [String] {
+      let h = Harness()
+      let first = h.add(LongPressGestureRecognizer(), "first")
+      first.numberOfTapsRequired = taps
+      h.add(LongPressGestureRecognizer(), "second")
+      h.down(1, 100, 100, at: 0)
+      h.advance(to: 0.6)
+      h.up(1, 100, 100, at: 0.7)
+      return h.decisions.filter { $0.contains(" state ") }
+    }
+    let zero = trace(taps: 0)
+    #expect(zero.contains { $0.contains("second possible → failed") })
+    #expect(trace(taps: -1) == zero)
+  }
 }

@@ -171,6 +171,81 @@ struct TapTests {
     h.up(1, 104, 100, at: 0.2)
     #expect(h.decisions.contains("0.1 state tap possible → failed: the tap lasted longer than 0.1 s"))
   }
+
+  @Test("Fewer than one tap required counts as one: the tap recognizes at the first lift")
+  func noTapsRequired() {
+    for taps in [0, -2] {
+      let h = Harness()
+      let tap = h.add(TapGestureRecognizer(numberOfTapsRequired: taps), "tap")
+      h.down(1, 100, 100, at: 0)
+      h.up(1, 100, 100, at: 0.1)
+      #expect(tap.numberOfTapsRequired == taps)
+      #expect(
+        h.decisions == [
+          "0 view V touchesBegan 1",
+          "0.1 state tap possible → ended: recognized",
+          "0.1 action tap ended at (100, 100)",
+          "0.1 view V touchesCancelled 1",
+          "0.1 reset tap",
+        ])
+    }
+  }
+
+  @Test("Fewer than one finger required: no tap has so few, and the tap fails at the first touch-down")
+  func noTouchesRequired() {
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    tap.numberOfTouchesRequired = 0
+    h.down(1, 100, 100, at: 0)
+    h.up(1, 100, 100, at: 0.1)
+    #expect(
+      h.decisions == [
+        "0 state tap possible → failed: 1 fingers down, 0 required",
+        "0 view V touchesBegan 1",
+        "0 reset tap",
+        "0.1 view V touchesEnded 1",
+      ])
+  }
+
+  @Test("A tap of fewer than one tap prevents a tap of one, and a long press of no taps, as a tap of one does")
+  func countsBelowTheLeastInPrevention() {
+    func trace(taps: Int) -> [String] {
+      let h = Harness()
+      h.add(TapGestureRecognizer(numberOfTapsRequired: taps), "first")
+      h.add(TapGestureRecognizer(), "second")
+      h.down(1, 100, 100, at: 0)
+      h.up(1, 100, 100, at: 0.1)
+      return h.decisions.filter { $0.contains(" state ") }
+    }
+    let one = trace(taps: 1)
+    #expect(one.contains { $0.contains("second possible → failed") })
+    #expect(trace(taps: 0) == one)
+    #expect(trace(taps: -2) == one)
+    // A long press of no taps: a tap of one tap, or of fewer, can prevent it.
+    let press = LongPressGestureRecognizer()
+    #expect(TapGestureRecognizer(numberOfTapsRequired: 0).canPrevent(press))
+    press.numberOfTapsRequired = -1
+    #expect(TapGestureRecognizer(numberOfTapsRequired: -2).canPrevent(press))
+  }
+
+  @Test(
+    "A subclass of a built-in recognizer that overrides shouldRequireFailure(of:) is asked, as require(toFail:) would say"
+  )
+  func subclassRequiresFailure() {
+    func trace(subclass: Bool) -> [String] {
+      let h = Harness()
+      let tap = h.add(subclass ? WaitingTap() : TapGestureRecognizer(), "tap")
+      let doubleTap = h.add(TapGestureRecognizer(numberOfTapsRequired: 2), "doubleTap")
+      if !subclass { tap.require(toFail: doubleTap) }
+      h.down(1, 100, 100, at: 0)
+      h.up(1, 100, 100, at: 0.08)
+      h.advance(to: 0.5)
+      return h.decisions
+    }
+    let asked = trace(subclass: true)
+    #expect(asked.contains("0.43 state tap possible → ended: released: doubleTap failed"))
+    #expect(asked == trace(subclass: false))
+  }
 }
 
 @Suite("Swipe (behaviour reference §4)")
@@ -258,39 +333,11 @@ struct SwipeTests {
       ])
     #expect(k.decisions.contains("0 state swipe possible → failed: 3 fingers down, 2 required"))
   }
+}
 
-  @Test("Fewer than one tap required counts as one: the tap recognizes at the first lift")
-  func noTapsRequired() {
-    for taps in [0, -2] {
-      let h = Harness()
-      let tap = h.add(TapGestureRecognizer(numberOfTapsRequired: taps), "tap")
-      h.down(1, 100, 100, at: 0)
-      h.up(1, 100, 100, at: 0.1)
-      #expect(tap.numberOfTapsRequired == taps)
-      #expect(
-        h.decisions == [
-          "0 view V touchesBegan 1",
-          "0.1 state tap possible → ended: recognized",
-          "0.1 action tap ended at (100, 100)",
-          "0.1 view V touchesCancelled 1",
-          "0.1 reset tap",
-        ])
-    }
-  }
-
-  @Test("Fewer than one finger required: no tap has so few, and the tap fails at the first touch-down")
-  func noTouchesRequired() {
-    let h = Harness()
-    let tap = h.add(TapGestureRecognizer(), "tap")
-    tap.numberOfTouchesRequired = 0
-    h.down(1, 100, 100, at: 0)
-    h.up(1, 100, 100, at: 0.1)
-    #expect(
-      h.decisions == [
-        "0 state tap possible → failed: 1 fingers down, 0 required",
-        "0 view V touchesBegan 1",
-        "0 reset tap",
-        "0.1 view V touchesEnded 1",
-      ])
+/// A tap that waits for every double tap, by overriding the subclassing API.
+private final class WaitingTap: TapGestureRecognizer {
+  override func shouldRequireFailure(of other: GestureRecognizer) -> Bool {
+    (other as? TapGestureRecognizer)?.numberOfTapsRequired == 2
   }
 }
