@@ -15,8 +15,10 @@ package protocol GestureHost: AnyObject {
   /// evaluated only if the runtime records reasons (a trace is attached).
   func recognizer(
     _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: () -> String)
-  /// A recognizer asked for an illegal transition that was mapped or ignored.
-  func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String)
+  /// A recognizer made a diagnostic: an illegal transition that was mapped (then
+  /// `requestFollows`: the mapped state is requested right after) or ignored, a requirement on
+  /// itself.
+  func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String, requestFollows: Bool)
   /// A recognizer was enabled or disabled.
   func recognizerEnabledDidChange(_ recognizer: GestureRecognizer)
   /// A recognizer gained a failure requirement.

@@ -28,7 +28,7 @@ extension GestureRecognizer {
       if host?.strictTransitions ?? Self.defaultStrictTransitions {
         preconditionFailure(message)
       }
-      host?.recognizer(self, diagnostic: message)
+      host?.recognizer(self, diagnostic: message, requestFollows: mapped != nil)
       guard let mapped else { return }
       target = mapped
     }

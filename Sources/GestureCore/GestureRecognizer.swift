@@ -356,7 +356,8 @@ open class GestureRecognizer {
   /// (<doc:BehaviourReference> §3.6). Requiring itself is ignored with a diagnostic.
   public final func require(toFail other: GestureRecognizer) {
     if other === self {
-      (host ?? view?.root.host)?.recognizer(self, diagnostic: "\(displayName) cannot require itself to fail; ignored")
+      (host ?? view?.root.host)?.recognizer(
+        self, diagnostic: "\(displayName) cannot require itself to fail; ignored", requestFollows: false)
       return
     }
     if storedStaticRequirements.contains(where: { $0.id == ObjectIdentifier(other) }) { return }

@@ -72,14 +72,17 @@ extension GestureRuntime: GestureHost {
       && recognizer.publishedState == .possible
   }
 
-  func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String) {
+  func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String, requestFollows: Bool) {
     if isDispatching {
       ask(.diagnostic(message, recognizers: [recognizer.displayName]))
     } else {
-      // App code outside any dispatch (a recognizer required to fail by itself): reported now,
-      // as no dispatch may follow.
+      // App code outside any dispatch. A state it set illegally is requested right after, in a
+      // dispatch of its own, which reports this at its end: the handler does not run while the
+      // recognizer is still setting its state. Otherwise (a recognizer required to fail by
+      // itself, a transition ignored) no dispatch may follow: reported now, as the call's last
+      // step.
       diagnose(message, [recognizer.displayName])
-      if removalsInProgress == 0 && !pendingDiagnostics.isEmpty { reportDiagnostics() }
+      if !requestFollows && removalsInProgress == 0 && !pendingDiagnostics.isEmpty { reportDiagnostics() }
     }
   }
 

@@ -252,7 +252,10 @@ public final class GestureRuntime {
   ///
   /// It is called between dispatches, in the order the diagnostics were made, after the dispatch
   /// that made them and before the work its callbacks queued; what it does (send input, change the
-  /// scene) runs at once, as any app code between dispatches does. The runtime keeps the handler:
+  /// scene) runs at once, as any app code between dispatches does. A diagnostic that app code
+  /// causes outside any dispatch is reported as that call ends (a recognizer required to fail by
+  /// itself), or after the dispatch its request starts (a state set illegally, then mapped).
+  /// Each carries the runtime's time when it was made. The runtime keeps the handler:
   /// a handler that uses the runtime captures it `weak`, or the two keep each other alive.
   public var diagnosticHandler: ((Diagnostic) -> Void)? {
     get { storedDiagnosticHandler }

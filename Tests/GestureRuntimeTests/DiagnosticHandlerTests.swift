@@ -43,6 +43,26 @@ struct DiagnosticHandlerTests {
     #expect(seen == ["[tap] tap cannot require itself to fail; ignored"])
   }
 
+  @Test(
+    "A state app code sets illegally outside a dispatch is reported after the dispatch that publishes its mapped state, not while it is being set"
+  )
+  func illegalStateOutsideADispatch() {
+    let (runtime, view) = untraced()
+    runtime.strictTransitions = false
+    let pan = PanGestureRecognizer(name: "pan")
+    view.addGestureRecognizer(pan)
+    var seen: [String] = []
+    runtime.diagnosticHandler = { seen.append("\(pan.state): \($0)") }
+    // possible → changed is mapped to began.
+    pan.setState(.changed)
+    #expect(seen == ["began: [pan] illegal transition possible → changed requested by pan; mapped to began"])
+    // An ignored one is followed by nothing: reported as the call's last step.
+    seen.removeAll()
+    pan.setState(.possible)
+    #expect(seen.count == 1)
+    #expect(seen.allSatisfy { $0.hasPrefix("began: [pan] illegal transition began → possible") })
+  }
+
   @Test("The handler gets what the trace's diagnostic lines say, in the same order")
   func sameAsTheTrace() {
     let h = Harness()
