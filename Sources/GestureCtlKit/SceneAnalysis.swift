@@ -41,13 +41,17 @@ struct SceneAnalysis {
     self.scene = scene
     let infos = scene.recognizers
     let names = infos.map(\.recognizer.name)
-    func info(_ name: String) -> Scene.RecognizerInfo? { infos.first { $0.recognizer.name == name } }
+    // Looked up by name and kept in sets: a delegate's "*" pairs make N² requirements from N
+    // recognizers, and each is checked once.
+    var infoByName: [String: Scene.RecognizerInfo] = [:]
+    for entry in infos where infoByName[entry.recognizer.name] == nil { infoByName[entry.recognizer.name] = entry }
+    func info(_ name: String) -> Scene.RecognizerInfo? { infoByName[name] }
+    var added = Set<[String]>()
     func add(_ requirement: Requirement) {
       if requirement.waiter == requirement.target { return }
-      if !requirements.contains(where: { $0.waiter == requirement.waiter && $0.target == requirement.target }) {
-        requirements.append(requirement)
-      }
+      if added.insert([requirement.waiter, requirement.target]).inserted { requirements.append(requirement) }
     }
+    var simultaneousPairs = Set<[String]>()
     for entry in infos {
       for target in entry.recognizer.failureRequirements {
         add(
@@ -92,7 +96,7 @@ struct SceneAnalysis {
         }
       }
       for pair in delegate.simultaneousWith where consulted(pair, "shouldRecognizeSimultaneouslyWith") {
-        for other in expand(pair) where !simultaneous.contains(where: { Set([$0.0, $0.1]) == Set([pair.0, other]) }) {
+        for other in expand(pair) where simultaneousPairs.insert([pair.0, other].sorted()).inserted {
           simultaneous.append((pair.0, other, delegate.name))
         }
       }

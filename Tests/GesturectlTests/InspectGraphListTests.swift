@@ -121,6 +121,25 @@ struct InspectGraphListTests {
     #expect(text.contains("indirectPointer default all (hover: none, it gets no touches)\n"))
   }
 
+  @Test(
+    "A delegate's \"*\" pairs over 300 recognizers: each of the 89,700 requirements is listed once, one cycle through all"
+  )
+  func everyPairOfAStar() throws {
+    let count = 300
+    let recognizers = (0..<count).map { #"{"name": "r\#($0)", "kind": "tap", "view": "w", "delegate": "d"}"# }
+    let pairs = (0..<count).map { #"["r\#($0)", "*"]"# }
+    let text = """
+      {"views": [{"name": "w", "frame": [0, 0, 400, 800]}],
+       "recognizers": [\(recognizers.joined(separator: ", "))],
+       "delegates": [{"name": "d", "shouldRequireFailureOf": [\(pairs.joined(separator: ", "))]}]}
+      """
+    let loaded = try SceneLoader(file: "star.scene.json").load(bytes: Array(text.utf8))
+    let analysis = SceneAnalysis(scene: loaded, catalog: .standard)
+    #expect(analysis.requirements.count == count * (count - 1))
+    #expect(Set(analysis.requirements.map { [$0.waiter, $0.target] }).count == count * (count - 1))
+    #expect(analysis.cycles.count == 1 && analysis.cycles.first?.count == count)
+  }
+
   @Test("A plug-in kind registered in the catalog can be named by scene files")
   func pluginKind() throws {
     var catalog = RecognizerCatalog.standard
