@@ -156,6 +156,9 @@ final class LineReader {
 final class OutputBuffer {
   private let fd: Int32
   private var bytes: [UInt8] = []
+  /// The error of the first write that failed (a full disk, a closed descriptor): nothing more is
+  /// written after it, and the command's exit code says so.
+  private(set) var failure: Int32?
 
   init(fd: Int32 = 1) {
     self.fd = fd
@@ -169,11 +172,15 @@ final class OutputBuffer {
 
   func flush() {
     var offset = 0
-    while offset < bytes.count {
+    while offset < bytes.count && failure == nil {
       let written = bytes[offset...].withUnsafeBytes { raw in
         Glibc.write(fd, raw.baseAddress!, raw.count)
       }
-      if written <= 0 { break }
+      if written < 0 && errno == EINTR { continue }
+      if written <= 0 {
+        failure = written < 0 ? errno : EIO
+        break
+      }
       offset += written
     }
     bytes.removeAll(keepingCapacity: true)

@@ -2,6 +2,10 @@ public import GestureCore
 import GestureRecognizers
 import GestureRuntime
 
+#if canImport(Glibc)
+  import Glibc
+#endif
+
 /// The command-line tool: inspect, trace, explain, graph and generate recognizer chains.
 ///
 /// An app builds its own `gesturectl`, one that knows the app's recognizer kinds, with an
@@ -18,6 +22,9 @@ public enum GestureCtl {
   /// while the changes since the last release (CHANGELOG.md, Unreleased) lead up to it.
   public static let version = "0.1.0-dev"
 
+  /// The exit code when standard output cannot be written (`EX_IOERR`).
+  static let exitCodeForWriteFailure: Int32 = 74
+
   /// Runs the command line of this process with the given recognizer kinds and exits with the
   /// command's exit code.
   ///
@@ -28,8 +35,13 @@ public enum GestureCtl {
     let stderr = OutputBuffer(fd: 2)
     var context = CommandContext(stdout: stdout, stderr: stderr, stdoutIsTerminal: isTerminal(1))
     context.catalog = catalog
-    let code = run(Array(CommandLine.arguments.dropFirst()), context)
+    var code = run(Array(CommandLine.arguments.dropFirst()), context)
     stdout.flush()
+    if let failure = stdout.failure {
+      // What was asked for did not all reach its destination (a full disk): not a success.
+      stderr.write("gesturectl: error: cannot write the output: \(String(cString: strerror(failure)))\n")
+      code = exitCodeForWriteFailure
+    }
     stderr.flush()
     exitProcess(code)
   }
@@ -64,7 +76,7 @@ public enum GestureCtl {
 
       See 'gesturectl help <subcommand>' or 'gesturectl <subcommand> --help' for details.
       Exit codes: 0 success, 1 findings or failure, 64 usage, 65 bad input data,
-      66 an input that cannot be opened. A usage error reads 'Error: ...'; a problem in a
+      66 an input that cannot be opened, 74 output that cannot be written. A usage error reads 'Error: ...'; a problem in a
       file reads 'FILE:LINE:COLUMN: error: ...', as compilers write it.
 
       """

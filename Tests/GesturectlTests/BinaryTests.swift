@@ -58,6 +58,24 @@ struct BinaryTests {
     #expect(try run(["validate", "/nonexistent.json"]).code == 66)
   }
 
+  @Test("Output that cannot be written (a full disk) is an error: exit 74, saying why, not a silent success")
+  func fullDisk() throws {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(Self.binary, "build gesturectl first"))
+    process.arguments = ["trace", example("tap-doubletap.scene.json"), example("tap-doubletap-single.events.jsonl")]
+    let full = try #require(FileHandle(forWritingAtPath: "/dev/full"))
+    process.standardOutput = full
+    let error = Pipe()
+    process.standardError = error
+    try process.run()
+    let err = error.fileHandleForReading.readDataToEndOfFile()
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 74)
+    #expect(
+      String(decoding: err, as: UTF8.self)
+        == "gesturectl: error: cannot write the output: No space left on device\n")
+  }
+
   @Test(
     "Every subcommand runs from the binary on the examples, and answers --help",
     arguments: [
