@@ -33,7 +33,7 @@ public enum GestureCtl {
   public static func main(catalog: RecognizerCatalog) -> Never {
     let stdout = OutputBuffer(fd: 1)
     let stderr = OutputBuffer(fd: 2)
-    var context = CommandContext(stdout: stdout, stderr: stderr, stdoutIsTerminal: isTerminal(1))
+    var context = CommandContext(stdout: stdout, stderr: MessageOutput(stderr), stdoutIsTerminal: isTerminal(1))
     context.catalog = catalog
     var code = run(Array(CommandLine.arguments.dropFirst()), context)
     stdout.flush()

@@ -58,6 +58,39 @@ struct HostileInputTests {
     #expect(elapsed < .seconds(seconds * wallClockScale), "took \(elapsed)")
   }
 
+  @Test("Messages quote input without its control characters, and a line of megabytes by its start")
+  func messagesForATerminal() throws {
+    #expect(MessageOutput.sanitized("plain\n\tindented\n") == "plain\n\tindented\n")
+    #expect(
+      MessageOutput.sanitized("kind '\u{1B}[31mRED\u{0}\u{7F}\u{85}'\n")
+        == "kind '\\u{1B}[31mRED\\u{0}\\u{7F}\\u{85}'\n")
+    let long = "f: error: found \"" + String(repeating: "x", count: 5_000_000) + "\"\nnext\n"
+    let shown = MessageOutput.sanitized(long).split(separator: "\n", omittingEmptySubsequences: false)
+    #expect(shown.count == 3)
+    #expect(shown[0].count < MessageOutput.longestLine)
+    let firstLine = long.prefix { $0 != "\n" }.count
+    #expect(shown[0].hasSuffix("… (\(firstLine - MessageOutput.longestLine / 2) more characters)"))
+    #expect(shown[1] == "next")
+    // As the binary writes them: an unknown kind named with escape codes.
+    let files = Files()
+    let path = files.write(
+      "esc.scene.json",
+      #"{"views": [{"name": "w", "frame": [0, 0, 10, 10]}], "recognizers": [{"name": "r", "kind": "\u001b[31m", "view": "w"}]}"#
+    )
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: try #require(BinaryTests.binary, "build gesturectl first"))
+    process.arguments = ["validate", path]
+    let error = Pipe()
+    process.standardError = error
+    process.standardOutput = Pipe()
+    try process.run()
+    let err = String(decoding: error.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    #expect(process.terminationStatus == 65)
+    #expect(err.contains(#"unknown kind '\u{1B}[31m'"#), "\(err)")
+    #expect(!err.contains("\u{1B}"))
+  }
+
   @Test("Nesting 100,000 deep is refused without exhausting the stack")
   func deepNesting() {
     let files = Files()
