@@ -38,6 +38,24 @@ enum GraphCommand {
     return out
   }
 
+  /// Text inside a Mermaid label's quotes: its quote, the characters of HTML and `#` written as
+  /// Mermaid's entity codes, line breaks as spaces, so that no name can end the label.
+  static func mermaidText(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      switch character {
+      case "\"": out += "#quot;"
+      case "#": out += "#35;"
+      case "<": out += "#lt;"
+      case ">": out += "#gt;"
+      case "&": out += "#amp;"
+      case "\n", "\r", "\r\n": out += " "
+      default: out.append(character)
+      }
+    }
+    return out
+  }
+
   /// A Graphviz string literal with one line per element.
   static func dotQuote(_ lines: [String]) -> String {
     let escaped = lines.map { line in
@@ -94,10 +112,11 @@ enum GraphCommand {
         out += "\(indent)end\n"
         continue
       }
-      out += "\(indent)subgraph \(id("v_", view.name))[\"\(view.name)\"]\n"
+      out += "\(indent)subgraph \(id("v_", view.name))[\"\(mermaidText(view.name))\"]\n"
       for recognizer in view.gestureRecognizers {
         let kind = scene.recognizers.first { $0.recognizer === recognizer }?.kind ?? ""
-        out += "\(indent)  \(id("r_", recognizer.name))[\"\(recognizer.name)<br/><i>\(kind)</i>\"]\n"
+        out +=
+          "\(indent)  \(id("r_", recognizer.name))[\"\(mermaidText(recognizer.name))<br/><i>\(mermaidText(kind))</i>\"]\n"
       }
       stack.append((view, depth, true))
       for child in view.subviews.reversed() { stack.append((child, depth + 1, false)) }
@@ -106,12 +125,12 @@ enum GraphCommand {
     var edgeIndex = 0
     for requirement in analysis.requirements {
       out +=
-        "  \(id("r_", requirement.waiter)) -->|\"\(requirement.originText)\(requirement.onCycle ? " (cycle)" : "")\"| \(id("r_", requirement.target))\n"
+        "  \(id("r_", requirement.waiter)) -->|\"\(mermaidText(requirement.originText))\(requirement.onCycle ? " (cycle)" : "")\"| \(id("r_", requirement.target))\n"
       if requirement.onCycle { cycleEdges.append(edgeIndex) }
       edgeIndex += 1
     }
     for (a, b, delegate) in analysis.simultaneous {
-      out += "  \(id("r_", a)) -.-|\"simultaneous (\(delegate))\"| \(id("r_", b))\n"
+      out += "  \(id("r_", a)) -.-|\"simultaneous (\(mermaidText(delegate)))\"| \(id("r_", b))\n"
       edgeIndex += 1
     }
     for index in cycleEdges {

@@ -140,6 +140,26 @@ struct InspectGraphListTests {
     #expect(analysis.cycles.count == 1 && analysis.cycles.first?.count == count)
   }
 
+  @Test("graph --format mermaid writes names that hold quotes, brackets and arrows inside their labels")
+  func mermaidEscapes() {
+    let files = Files()
+    let path = files.write(
+      "q.scene.json",
+      #"""
+      {"views": [{"name": "win\"dow", "frame": [0, 0, 400, 800]}], "recognizers": [
+        {"name": "t\"ap]; x -->", "kind": "tap", "view": "win\"dow", "requireToFail": ["b#1"]},
+        {"name": "b#1", "kind": "tap", "view": "win\"dow", "numberOfTapsRequired": 2}]}
+      """#)
+    let result = gesturectl(["graph", path, "--format", "mermaid"])
+    #expect(result.code == 0, "\(result.err)")
+    let lines = result.out.split(separator: "\n").map(String.init)
+    #expect(lines.contains { $0.hasSuffix(#"["win#quot;dow"]"#) })
+    #expect(lines.contains { $0.hasSuffix(#"["t#quot;ap]; x --#gt;<br/><i>tap</i>"]"#) })
+    #expect(lines.contains { $0.hasSuffix(#"["b#35;1<br/><i>tap</i>"]"#) })
+    // Every label's quotes pair up: no name ends one early.
+    #expect(lines.allSatisfy { $0.filter { $0 == "\"" }.count % 2 == 0 })
+  }
+
   @Test("A plug-in kind registered in the catalog can be named by scene files")
   func pluginKind() throws {
     var catalog = RecognizerCatalog.standard
