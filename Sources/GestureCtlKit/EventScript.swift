@@ -217,6 +217,12 @@ struct EventScriptReader {
         guard let number = value.numberValue, number.isFinite else {
           throw error(value.line, value.column, "\(path).\(axis): expected a finite number, found \(value.typeName)")
         }
+        // As a hover's and a scroll's: beyond, distances and speeds computed from it overflow.
+        guard abs(number) < 1e12 else {
+          throw error(
+            value.line, value.column,
+            "\(path).\(axis): expected a number of points from -1e12 to 1e12, found \(formatNumber(number))")
+        }
         coordinates.append(number)
       }
       var type = TouchType.direct

@@ -1,6 +1,6 @@
 /// A JSON Schema (draft 2020-12) validator for the keywords the package's schemas use: `type`,
 /// `properties`, `required`, `additionalProperties`, `items`, `prefixItems`, `enum`, `const`,
-/// `minimum`, `minLength`, `pattern`, `minItems`, `maxItems`, `anyOf`, `oneOf`, `not`, and `$ref` to the
+/// `minimum`, `maximum`, `exclusiveMinimum`, `exclusiveMaximum`, `minLength`, `pattern`, `minItems`, `maxItems`, `anyOf`, `oneOf`, `not`, and `$ref` to the
 /// schema's own `$defs`. Annotations (`$schema`, `$id`, `title`, `description`, `default`,
 /// `examples`) are ignored. Any other keyword is reported as an error, so a schema cannot rely on
 /// a keyword this validator would silently skip.
@@ -11,7 +11,8 @@ public struct JSONSchema: Sendable {
   static let annotations: Set<String> = ["$schema", "$id", "$defs", "title", "description", "default", "examples"]
   static let keywords: Set<String> = [
     "type", "properties", "required", "additionalProperties", "items", "prefixItems", "enum", "const", "minimum",
-    "minLength", "pattern", "minItems", "maxItems", "anyOf", "oneOf", "not", "$ref",
+    "maximum", "exclusiveMinimum", "exclusiveMaximum", "minLength", "pattern", "minItems", "maxItems", "anyOf", "oneOf",
+    "not", "$ref",
   ]
 
   /// Reads a schema from its text.
@@ -109,6 +110,18 @@ public struct JSONSchema: Sendable {
     case "minimum":
       if case .number(let number, _) = value, case .number(let limit, _) = argument, number < limit {
         errors.append("\(path): \(Self.show(value)) is less than \(Self.show(argument))")
+      }
+    case "maximum":
+      if case .number(let number, _) = value, case .number(let limit, _) = argument, number > limit {
+        errors.append("\(path): \(Self.show(value)) is more than \(Self.show(argument))")
+      }
+    case "exclusiveMinimum":
+      if case .number(let number, _) = value, case .number(let limit, _) = argument, number <= limit {
+        errors.append("\(path): \(Self.show(value)) is not more than \(Self.show(argument))")
+      }
+    case "exclusiveMaximum":
+      if case .number(let number, _) = value, case .number(let limit, _) = argument, number >= limit {
+        errors.append("\(path): \(Self.show(value)) is not less than \(Self.show(argument))")
       }
     case "minLength":
       if case .string(let text) = value, case .number(let limit, _) = argument, Double(text.count) < limit {
