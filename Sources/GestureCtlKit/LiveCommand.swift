@@ -64,6 +64,12 @@ enum LiveCommand {
         writer.record(TraceEvent(time: .zero, kind: .diagnostic(message: warning.message, recognizers: [])))
       }
       let loop = InputEventLoop(runtime: runtime, clock: clock)
+      if options.calibrationGiven && device.description.kind == .pointer {
+        // The identity too: the decoder takes it, as it changes nothing, but it was a mistake.
+        throw .data(
+          "\(path): error: a calibration matrix applies to a touch device's absolute positions; this is a pointer device (REL_X, REL_Y), which moves by relative motion"
+        )
+      }
       do {
         try loop.add(device, calibration: options.calibration)
       } catch {

@@ -19,6 +19,8 @@ struct RecordingOptions {
 
   var descriptionPath: String?
   var calibration = CalibrationMatrix.identity
+  /// Whether `--calibration` was given (the identity included): a pointer device refuses it.
+  var calibrationGiven = false
 
   init() {}
 
@@ -28,7 +30,12 @@ struct RecordingOptions {
       guard let matrix = CalibrationMatrix(parsing: text) else {
         throw .usage("option '--calibration' expects six numbers a,b,c,d,e,f, found '\(text)'")
       }
+      // A panel's rotation, mirroring and scale take small values; beyond, positions overflow.
+      guard matrix.values.allSatisfy({ abs($0) <= 1_000 }) else {
+        throw .usage("option '--calibration' expects six numbers from -1000 to 1000, found '\(text)'")
+      }
       calibration = matrix
+      calibrationGiven = true
     }
   }
 
@@ -87,9 +94,23 @@ enum RecordingInput {
     var decoder = RecordingDecoder(description: description, frame: frame, calibration: options.calibration)
     while let line = try lines.nextLine() {
       do {
-        if let decoded = try decoder.decode(line: line, number: lines.lineNumber) { body(decoded) }
-      } catch {
+        if let decoded = try decoder.decode(line: line, number: lines.lineNumber) {
+          // The identity changes nothing, so the decoder takes it from a pointer device too; a
+          // calibration given for one is a mistake all the same (it moves by relative motion).
+          if options.calibrationGiven && decoder.reader.description.kind == .pointer {
+            throw InputError.at(
+              file, lines.lineNumber, 1,
+              "a calibration matrix applies to a touch device's absolute positions; this is a pointer device (REL_X, REL_Y), which moves by relative motion"
+            )
+          }
+          body(decoded)
+        }
+      } catch let error as InputError {
+        throw error
+      } catch let error as RecordingError {
         throw .at(file, error.line, error.column, error.message)
+      } catch {
+        throw .data("\(file): error: \(error)")
       }
     }
     if !decoder.hasEvents {

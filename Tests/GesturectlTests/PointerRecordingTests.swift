@@ -208,16 +208,29 @@ struct PointerRecordingTests {
     }
   }
 
-  @Test("A calibration matrix for a mouse recording is refused: it moves by relative motion")
-  func calibrationRefused() {
+  @Test("A calibration matrix whose values would overflow a position is refused before anything is read")
+  func calibrationTooLarge() {
     let result = gesturectl([
-      "convert", Self.listRow, Self.recording("mouse-click.evemu"), "--calibration", "0,1,0,-1,0,1",
+      "convert", Self.listRow, Self.recording("tap-protocol-b.evemu"), "--calibration", "1e308,0,0,0,1e308,0",
     ])
-    #expect(result.code == 65)
+    #expect(result.code == 64)
     #expect(result.out == "")
-    #expect(
-      result.err.contains(
-        "mouse-click.evemu:26:1: error: a calibration matrix applies to a touch device's absolute positions"),
-      "\(result.err)")
+    #expect(result.err.hasPrefix("Error: option '--calibration' expects six numbers from -1000 to 1000, found"))
+  }
+
+  @Test(
+    "A calibration matrix for a mouse recording is refused, the identity too: it moves by relative motion",
+    arguments: ["0,1,0,-1,0,1", "1,0,0,0,1,0"])
+  func calibrationRefused(_ matrix: String) {
+    for command in ["convert", "trace"] {
+      let result = gesturectl([
+        command, Self.listRow, Self.recording("mouse-click.evemu"), "--calibration", matrix,
+      ])
+      #expect(result.code == 65)
+      #expect(result.out == "")
+      #expect(
+        result.err.contains("error: a calibration matrix applies to a touch device's absolute positions"),
+        "\(result.err)")
+    }
   }
 }
