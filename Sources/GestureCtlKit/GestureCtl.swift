@@ -90,6 +90,10 @@ public enum GestureCtl {
       return 64
     }
     if first == "--version" || first == "version" {
+      guard words.count == 1 else {
+        context.stderr.write("Error: '\(first)' takes no arguments, found '\(words[1])'\n")
+        return 64
+      }
       context.stdout.write("gesturectl \(version)\n")
       return 0
     }

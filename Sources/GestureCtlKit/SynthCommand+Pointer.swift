@@ -79,6 +79,11 @@ extension SynthCommand {
     default:  // scroll
       if type == "discrete" {
         let ticks = max(1, Int((distance / 40).rounded(.up)))
+        if Double(ticks) * 40 != distance {
+          context.stderr.write(
+            "synth: warning: a wheel scrolls 40 pt a tick: --distance \(formatNumber(distance)) makes \(ticks) \(ticks == 1 ? "tick" : "ticks"), \(ticks * 40) pt\n"
+          )
+        }
         for index in 0..<ticks {
           lines.append(
             "{\"t\": \(time(t + step * Double(index)))\(keys), \"scroll\": {\"x\": \(coordinate(x)), \"y\": \(coordinate(y)), \"dx\": \(coordinate(unit.x * 40)), \"dy\": \(coordinate(unit.y * 40)), \"type\": \"discrete\"}}"

@@ -184,6 +184,17 @@ struct PointerCommandTests {
     #expect(bad.err.hasPrefix("Error: option '--type' expects discrete or continuous, found 'wheel'"))
   }
 
+  @Test("synth scroll says when a wheel's 40 pt ticks cannot make the distance asked, and is silent when they do")
+  func scrollTicks() {
+    let rounded = gesturectl(["synth", "scroll", "--distance", "50"])
+    #expect(rounded.code == 0)
+    #expect(rounded.out.split(separator: "\n").count == 2)
+    #expect(rounded.err == "synth: warning: a wheel scrolls 40 pt a tick: --distance 50 makes 2 ticks, 80 pt\n")
+    let exact = gesturectl(["synth", "scroll", "--distance", "80"])
+    #expect(exact.out.split(separator: "\n").count == 2)
+    #expect(exact.err == "")
+  }
+
   @Test("A tap's buttonMaskRequired and a pan's allowedScrollTypesMask are checked like any parameter")
   func sceneParameters() {
     let files = Files()

@@ -17,6 +17,10 @@ struct VersionTests {
     #expect(result.out == "gesturectl \(GestureCtl.version)\n")
     let core = GestureCtl.version.split(separator: "-", maxSplits: 1)[0].split(separator: ".")
     #expect(core.count == 3 && core.allSatisfy { $0.allSatisfy(\.isNumber) && !$0.isEmpty }, "\(GestureCtl.version)")
+    let extra = gesturectl(["--version", "extra"])
+    #expect(extra.code == 64)
+    #expect(extra.out == "")
+    #expect(extra.err == "Error: '--version' takes no arguments, found 'extra'\n")
   }
 
   @Test("A development version has an Unreleased section and is not released yet; a release has its section")
