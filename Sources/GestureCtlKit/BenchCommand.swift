@@ -15,7 +15,7 @@ enum BenchCommand {
       ("<scene>", "The scene file (*.scene.json)."),
       (
         "<events>",
-        "The event script or device recording (evemu); loaded once, then replayed on a fresh runtime each repeat."
+        "The event script or device recording (evemu); - reads standard input. Loaded once, then replayed on a fresh runtime each repeat."
       ),
     ],
     options: [

@@ -195,7 +195,10 @@ struct EventScriptReader {
       }
       guard let idNode = item["id"] else { throw error(item.line, item.column, "\(path): missing required field 'id'") }
       guard case .number(let idNumber, _) = idNode.value, idNumber == idNumber.rounded(), abs(idNumber) < 9e15 else {
-        throw error(idNode.line, idNode.column, "\(path).id: expected a whole number")
+        throw error(
+          idNode.line, idNode.column,
+          "\(path).id: expected a whole number from -9e15 to 9e15, found \(idNode.numberValue.map(formatNumber) ?? idNode.typeName)"
+        )
       }
       let id = Int(idNumber)
       guard let phaseNode = item["phase"] else {

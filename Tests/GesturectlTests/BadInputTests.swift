@@ -133,6 +133,15 @@ struct BadInputTests {
         "e.jsonl:1:41: error: touches[0].phase: unknown phase 'begun' (did you mean 'began'?); expected one of began, moved, stationary, ended, cancelled"
     ),
     Case(
+      name: "touch id beyond the range", scene: scene(tap),
+      events: #"{"t": 0, "touches": [{"id": 9223372036854775807, "phase": "began", "x": 1, "y": 1}]}"#, code: 65,
+      message:
+        "e.jsonl:1:29: error: touches[0].id: expected a whole number from -9e15 to 9e15, found 9.223372036854776e+18"),
+    Case(
+      name: "coordinate beyond the range", scene: scene(tap),
+      events: #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 2e12, "y": 1}]}"#, code: 65,
+      message: "e.jsonl:1:55: error: touches[0].x: expected a number of points from -1e12 to 1e12, found 2000000000000"),
+    Case(
       name: "non-finite coordinate", scene: scene(tap),
       events: #"{"t": 0, "touches": [{"id": 1, "phase": "began", "x": 1e400, "y": 1}]}"#, code: 65,
       message: "e.jsonl:1:55: error: number 1e400 is out of range"),
