@@ -25,6 +25,12 @@ enum ScriptEvent {
 /// Reads an event script, as JSON lines or as one JSON array, checking each event against the
 /// previous ones: time order, touch life cycles, names of the scene.
 struct EventScriptReader {
+  /// What a message says it found: a number as written back, otherwise the JSON type.
+  static func shown(_ node: JSONNode) -> String {
+    if let number = node.numberValue { return formatNumber(number) }
+    return node.typeName
+  }
+
   static let eventFields = [
     "t", "touches", "command", "recognizer", "view", "value", "buttons", "modifiers", "hover", "scroll",
   ]
@@ -197,8 +203,7 @@ struct EventScriptReader {
       guard case .number(let idNumber, _) = idNode.value, idNumber == idNumber.rounded(), abs(idNumber) < 9e15 else {
         throw error(
           idNode.line, idNode.column,
-          "\(path).id: expected a whole number from -9e15 to 9e15, found \(idNode.numberValue.map(formatNumber) ?? idNode.typeName)"
-        )
+          "\(path).id: expected a whole number from -9e15 to 9e15, found \(Self.shown(idNode))")
       }
       let id = Int(idNumber)
       guard let phaseNode = item["phase"] else {
