@@ -76,8 +76,9 @@ public enum GestureCtl {
 
       See 'gesturectl help <subcommand>' or 'gesturectl <subcommand> --help' for details.
       Exit codes: 0 success, 1 findings or failure, 64 usage, 65 bad input data,
-      66 an input that cannot be opened, 74 output that cannot be written. A usage error reads 'Error: ...'; a problem in a
-      file reads 'FILE:LINE:COLUMN: error: ...', as compilers write it.
+      66 an input that cannot be opened, 74 output that cannot be written. A usage error
+      reads 'Error: ...'; a problem in a file reads 'FILE:LINE:COLUMN: error: ...', as
+      compilers write it.
 
       """
     return text
