@@ -93,25 +93,22 @@ enum RecordingInput {
     let lines = try LineReader(path: path)
     var decoder = RecordingDecoder(description: description, frame: frame, calibration: options.calibration)
     while let line = try lines.nextLine() {
+      let decoded: InputFrame?
       do {
-        if let decoded = try decoder.decode(line: line, number: lines.lineNumber) {
-          // The identity changes nothing, so the decoder takes it from a pointer device too; a
-          // calibration given for one is a mistake all the same (it moves by relative motion).
-          if options.calibrationGiven && decoder.reader.description.kind == .pointer {
-            throw InputError.at(
-              file, lines.lineNumber, 1,
-              "a calibration matrix applies to a touch device's absolute positions; this is a pointer device (REL_X, REL_Y), which moves by relative motion"
-            )
-          }
-          body(decoded)
-        }
-      } catch let error as InputError {
-        throw error
-      } catch let error as RecordingError {
-        throw .at(file, error.line, error.column, error.message)
+        decoded = try decoder.decode(line: line, number: lines.lineNumber)
       } catch {
-        throw .data("\(file): error: \(error)")
+        throw .at(file, error.line, error.column, error.message)
       }
+      guard let decoded else { continue }
+      // The identity changes nothing, so the decoder takes it from a pointer device too; a
+      // calibration given for one is a mistake all the same (it moves by relative motion).
+      if options.calibrationGiven && decoder.reader.description.kind == .pointer {
+        throw .at(
+          file, lines.lineNumber, 1,
+          "a calibration matrix applies to a touch device's absolute positions; this is a pointer device (REL_X, REL_Y), which moves by relative motion"
+        )
+      }
+      body(decoded)
     }
     if !decoder.hasEvents {
       throw .data("\(file):\(max(1, lines.lineNumber)):1: error: the recording holds no event: expected E: lines")
