@@ -117,6 +117,23 @@ extension RecognizerSlot {
       && followUps.isEmpty && !watchdogPending && pendingHoldIndex == -1
   }
 
+  /// Collected for a touch in touch sequence `sequence` (`RuntimeTables.collect`): returns the
+  /// attempt the record's entry is valid for.
+  @inline(__always)
+  mutating func collected(sequence: Int, touchTypeBit: UInt8) -> UInt64 {
+    watchdogPending = false
+    self.sequence = sequence
+    if self.touchTypeBit == 0 { self.touchTypeBit = touchTypeBit }
+    return attempt
+  }
+
+  /// Collected, and holding `touch` (`RuntimeTables.collect(slot:for:sequence:touchTypeBit:andHold:withholds:)`).
+  @inline(__always)
+  mutating func collected(sequence: Int, touchTypeBit: UInt8, holding touch: Touch, withholds: UInt8) -> UInt64 {
+    attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+    return collected(sequence: sequence, touchTypeBit: touchTypeBit)
+  }
+
   /// Ends the attempt: what says where the attempt stands goes back to its initial value (`held` is
   /// cleared first, by `RuntimeTables.endAttempt`, whose caller keeps the runtime's count). The
   /// marks, the listing, the sequence, the depth and the reason last given stay; the touches, the

@@ -43,10 +43,9 @@ extension RuntimeTables {
   /// whose touch type is that of its first touch (`touchTypeBit`, the bit of the touch's type).
   @inline(__always)
   mutating func collect(slot: Int, for record: Int, sequence: Int, touchTypeBit: UInt8) {
-    slots[slot].watchdogPending = false
-    slots[slot].sequence = sequence
-    if slots[slot].touchTypeBit == 0 { slots[slot].touchTypeBit = touchTypeBit }
-    records[record].entries.append(TouchRecord.Entry(slot: slot, attempt: slots[slot].attempt))
+    // One mutation of each table's element (one uniqueness check of each table).
+    let attempt = slots[slot].collected(sequence: sequence, touchTypeBit: touchTypeBit)
+    records[record].entries.append(TouchRecord.Entry(slot: slot, attempt: attempt))
   }
 
   /// `collect` and then `hold`, in one access: the recognizer of `slot` is collected for `touch`,
@@ -55,8 +54,10 @@ extension RuntimeTables {
   mutating func collect(
     slot: Int, for record: Int, sequence: Int, touchTypeBit: UInt8, andHold touch: Touch, withholds: UInt8
   ) {
-    collect(slot: slot, for: record, sequence: sequence, touchTypeBit: touchTypeBit)
-    hold(touch, record: record, slot: slot, withholds: withholds)
+    // One mutation of each table's element (one uniqueness check of each table).
+    let attempt = slots[slot].collected(
+      sequence: sequence, touchTypeBit: touchTypeBit, holding: touch, withholds: withholds)
+    records[record].add(TouchRecord.Entry(slot: slot, attempt: attempt), withholds: withholds)
   }
 
   /// The recognizer of `slot` holds `touch`, the touch of `record`, withholding from the view its

@@ -152,6 +152,15 @@ struct TouchRecord {
   }
 
   /// Whether the recognizer of `slot`, in its current `attempt`, still holds this touch.
+  /// Adds a collected recognizer's entry, with what it withholds of the touch from its view:
+  /// its `began` (bit 1 of `withholds`) and its end (bit 2).
+  @inline(__always)
+  mutating func add(_ entry: Entry, withholds: UInt8) {
+    entries.append(entry)
+    if withholds & 1 != 0 { beganWithholders += 1 }
+    if withholds & 2 != 0 { endWithholders += 1 }
+  }
+
   func isHeld(bySlot slot: Int, attempt: UInt64) -> Bool {
     let number = Int32(truncatingIfNeeded: slot)
     // At most one entry of a record names a slot: the record's recognizers are collected once,
