@@ -190,16 +190,21 @@ extension GestureRuntime {
   /// Resolves the recognitions of one round in tie order (<doc:BehaviourReference> §3.2–3.5, 3.9, 3.10).
   func resolveCandidates() {
     assertNoUserCode(in: "resolveCandidates")
-    // Tie order: the deepest view first; on one view, the one added first.
-    tables.sortCandidates(owner: runtimeNumber)
-    gatherExcludableTracking()
-    // The list holds every candidate until it is emptied at the end (nothing here adds to it or
-    // removes from it).
-    for index in 0..<tables.candidates.count {
-      let candidate = recognizer(inSlot: tables.candidates[index])
-      if tables.slots[slot(candidate)].excludedBy == 0 { exclude(by: candidate) }
+    // One candidate that is the one participant (a pan that changes once the others have failed
+    // and been reset) has nobody to exclude: no tie order, no scan. (A candidate that is not
+    // listed left its view, and excludes nobody either: `considerExclusion` needs its view.)
+    if tables.participants.count > 1 || tables.candidates.count > 1 {
+      // Tie order: the deepest view first; on one view, the one added first.
+      tables.sortCandidates(owner: runtimeNumber)
+      gatherExcludableTracking()
+      // The list holds every candidate until it is emptied at the end (nothing here adds to it or
+      // removes from it).
+      for index in 0..<tables.candidates.count {
+        let candidate = recognizer(inSlot: tables.candidates[index])
+        if tables.slots[slot(candidate)].excludedBy == 0 { exclude(by: candidate) }
+      }
+      tables.excludableTracking.clear()
     }
-    tables.excludableTracking.clear()
     for index in 0..<tables.candidates.count {
       publishCandidate(recognizer(inSlot: tables.candidates[index]))
     }
