@@ -87,7 +87,16 @@ extension GestureRuntime {
       return
     }
     if published == .began || published == .changed {
-      addCandidate(recognizer, state == .began ? .changed : state, reason: reason)
+      let next: GestureRecognizer.State = state == .began ? .changed : state
+      // The round's one request, from the one participant (a pan moving once the others are
+      // reset): `resolveCandidates` would publish it at once, excluding nobody. Published here.
+      if tables.requestBatch.count == 1 && tables.candidates.isEmpty && tables.releases.isEmpty
+        && tables.participants.count == 1
+      {
+        publish(recognizer, next, reason: reason ?? defaultReason(next, from: published))
+        return
+      }
+      addCandidate(recognizer, next, reason: reason)
       return
     }
     // Leaving possible. (`heldRequestIsMoot` drops these requests of a held recognizer before
