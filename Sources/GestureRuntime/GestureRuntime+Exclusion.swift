@@ -101,8 +101,8 @@ extension GestureRuntime {
     // The recognizer's own touches, not every record's recognizers: linear in what it tracks.
     let number = slot(recognizer)
     for attemptIndex in tables.slots[number].attemptTouches.indices {
-      let attempt = tables.slots[number].attemptTouches[attemptIndex]
-      guard let record = self.record(of: attempt.touch), tables.records[record].isFinished,
+      guard let record = tables.record(of: tables.slots[number].attemptTouches[attemptIndex]),
+        tables.records[record].isFinished,
         tables.records[record].finishedInDispatch == dispatchNumber
       else { continue }
       return true

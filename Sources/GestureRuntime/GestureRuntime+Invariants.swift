@@ -60,6 +60,13 @@ extension GestureRuntime {
       return "the pointer's made-up touch \(tables.records[number].touch.identifier) is no longer live"
     }
 
+    // An attempt finds its touches' records by number and generation, without the touches: the
+    // same records the touches link to.
+    for (number, slot) in tables.slots.enumerated() {
+      for attempt in slot.attemptTouches where tables.record(of: attempt) != self.record(of: attempt.touch) {
+        return "touch \(attempt.touch.identifier) of the attempt in slot \(number) is not found in its record"
+      }
+    }
     if !tables.slots[0].isPristine { return "slot 0, which is never given out, was written" }
     for number in tables.freeSlots where !tables.slots[number].isPristine { return "free slot \(number) is in use" }
     if Set(tables.freeSlots).count != tables.freeSlots.count { return "a slot is free twice" }

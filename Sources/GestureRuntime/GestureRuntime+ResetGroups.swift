@@ -170,7 +170,7 @@ extension GestureRuntime {
     var ended: [AttemptTouch] = []
     swap(&ended, &endedAttemptTouches)
     let wasHeld: Bool
-    switch tables.endAttemptWithoutEdges(slot: number, owner: runtimeNumber, touches: &ended) {
+    switch tables.endAttemptWithoutEdges(slot: number, touches: &ended) {
     case .notParticipating:
       swap(&ended, &endedAttemptTouches)
       return
@@ -179,7 +179,7 @@ extension GestureRuntime {
     case .hasEdges:
       dropAttemptEdges(of: recognizer)
       // A reset is no decision: what it releases comes with the event's own view calls.
-      wasHeld = tables.endAttempt(slot: number, releasedBy: 0, owner: runtimeNumber, touches: &ended)
+      wasHeld = tables.endAttempt(slot: number, releasedBy: 0, touches: &ended)
     }
     if wasHeld { heldCount -= 1 }
     recognizer.startedTimerInAttempt = false

@@ -108,8 +108,7 @@ extension GestureRuntime {
       }
       let number = slot(recognizer)
       for attemptIndex in tables.slots[number].attemptTouches.indices {
-        let attempt = tables.slots[number].attemptTouches[attemptIndex]
-        if let record = self.record(of: attempt.touch) { markDirty(record) }
+        if let record = tables.record(of: tables.slots[number].attemptTouches[attemptIndex]) { markDirty(record) }
       }
       forceFinish(recognizer, reason: reason)
     }

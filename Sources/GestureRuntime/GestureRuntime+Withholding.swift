@@ -10,6 +10,6 @@ extension GestureRuntime {
     assertNoUserCode(in: "stopWithholding")
     // The index is of the recognizer's touches: it has a slot.
     tables.stopWithholding(
-      slot: slot(recognizer), at: index, releasedBy: 0, owner: runtimeNumber)
+      slot: slot(recognizer), at: index, releasedBy: 0)
   }
 }

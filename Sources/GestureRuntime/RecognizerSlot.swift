@@ -85,12 +85,19 @@ struct RecognizerSlot {
 /// A touch a recognizer received in its current attempt.
 struct AttemptTouch {
   let touch: Touch
+  /// The touch's record when the recognizer got it, and that record's generation then: the
+  /// record is the touch's own while its generation is unchanged (`RuntimeTables.record(of:)`),
+  /// which is read without the touch.
+  let record: Int
+  let generation: UInt64
   /// Whether the recognizer is counted as withholding the touch's `began` (bit 1) or end (bit 2)
   /// from its view while undecided (<doc:BehaviourReference> §2.9–2.11).
   var withholds: UInt8
 
-  init(touch: Touch, withholds: UInt8) {
+  init(touch: Touch, record: Int, generation: UInt64, withholds: UInt8) {
     self.touch = touch
+    self.record = record
+    self.generation = generation
     self.withholds = withholds
   }
 }
@@ -129,8 +136,10 @@ extension RecognizerSlot {
 
   /// Collected, and holding `touch` (`RuntimeTables.collect(slot:for:sequence:touchTypeBit:andHold:withholds:)`).
   @inline(__always)
-  mutating func collected(sequence: Int, touchTypeBit: UInt8, holding touch: Touch, withholds: UInt8) -> UInt64 {
-    attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+  mutating func collected(
+    sequence: Int, touchTypeBit: UInt8, holding touch: Touch, record: Int, generation: UInt64, withholds: UInt8
+  ) -> UInt64 {
+    attemptTouches.append(AttemptTouch(touch: touch, record: record, generation: generation, withholds: withholds))
     return collected(sequence: sequence, touchTypeBit: touchTypeBit)
   }
 

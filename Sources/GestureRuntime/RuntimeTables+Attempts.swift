@@ -12,13 +12,13 @@ extension RuntimeTables {
   /// reference to a touch, and so to its view, may be among them, and a view's `deinit` is user
   /// code); the slot keeps the empty list's storage, so that neither allocates.
   mutating func endAttempt(
-    slot: Int, releasedBy decision: UInt64, owner: UInt64, touches: inout [AttemptTouch]
+    slot: Int, releasedBy decision: UInt64, touches: inout [AttemptTouch]
   ) -> Bool {
     slots[slot].attempt &+= 1
     let wasHeld = slots[slot].held
     slots[slot].held = false
     slots[slot].endAttempt()
-    stopWithholding(slot: slot, releasedBy: decision, owner: owner)
+    stopWithholding(slot: slot, releasedBy: decision)
     if !slots[slot].attemptTouches.isEmpty {
       assert(touches.isEmpty)
       swap(&touches, &slots[slot].attemptTouches)
@@ -43,10 +43,10 @@ extension RuntimeTables {
   /// no requirement edges (most recognizers), as `endAttempt` with no decision releasing its
   /// touches (a reset is none: their view calls come with the event's own).
   @inline(__always)
-  mutating func endAttemptWithoutEdges(slot: Int, owner: UInt64, touches: inout [AttemptTouch]) -> AttemptEnd {
+  mutating func endAttemptWithoutEdges(slot: Int, touches: inout [AttemptTouch]) -> AttemptEnd {
     guard slots[slot].participating else { return .notParticipating }
     guard slots[slot].requires.isEmpty && slots[slot].dependents.isEmpty else { return .hasEdges }
-    return .ended(wasHeld: endAttempt(slot: slot, releasedBy: 0, owner: owner, touches: &touches))
+    return .ended(wasHeld: endAttempt(slot: slot, releasedBy: 0, touches: &touches))
   }
 
   /// Starts an attempt of the recognizer of `slot`, whose view is at `depth` (tie order,
@@ -108,9 +108,9 @@ extension RuntimeTables {
     _ state: GestureRecognizer.State, from: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool,
     decision: UInt64, owner: UInt64
   ) {
-    if from == .possible { stopWithholding(slot: slot, releasedBy: decision, owner: owner) }
+    if from == .possible { stopWithholding(slot: slot, releasedBy: decision) }
     if state != .failed && state != .possible { actions.append((slot, state)) }
-    published(state, slot: slot, recognizes: recognizes, claimsTouches: claimsTouches, decision: decision, owner: owner)
+    published(state, slot: slot, recognizes: recognizes, claimsTouches: claimsTouches, decision: decision)
     guard state.isTerminal else { return }
     finished.append(slot)
     guard state == .failed || state == .cancelled else { return }
@@ -132,15 +132,14 @@ extension RuntimeTables {
   /// those touches cancelled on their views in that decision's place; and its touches' views may
   /// have calls to get once it begins or ends.
   mutating func published(
-    _ state: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool, decision: UInt64,
-    owner: UInt64
+    _ state: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool, decision: UInt64
   ) {
     if state != .failed && state != .possible { slots[slot].sentAction = true }
     if recognizes {
       slots[slot].recognized = true
       if claimsTouches {
         for index in slots[slot].attemptTouches.indices {
-          guard let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else { continue }
+          guard let record = record(of: slots[slot].attemptTouches[index]) else { continue }
           if !records[record].cancelRequested { records[record].cancelledBy = decision }
           records[record].cancelRequested = true
           markDirty(record)
@@ -149,7 +148,7 @@ extension RuntimeTables {
     }
     if state == .began || state.isTerminal {
       for index in slots[slot].attemptTouches.indices {
-        if let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) {
+        if let record = record(of: slots[slot].attemptTouches[index]) {
           markDirty(record)
         }
       }

@@ -19,12 +19,10 @@ extension RuntimeTables {
   /// by `decision` (the serial number of the state being published, 0 outside one), whose view
   /// calls come in that decision's place (<doc:BehaviourReference> §5).
   @inline(__always)
-  mutating func stopWithholding(slot: Int, at index: Int, releasedBy decision: UInt64, owner: UInt64) {
+  mutating func stopWithholding(slot: Int, at index: Int, releasedBy decision: UInt64) {
     let flags = slots[slot].attemptTouches[index].withholds
     slots[slot].attemptTouches[index].withholds = 0
-    guard flags != 0, let record = Self.record(of: slots[slot].attemptTouches[index].touch, owner: owner) else {
-      return
-    }
+    guard flags != 0, let record = record(of: slots[slot].attemptTouches[index]) else { return }
     records[record].stopWithholding(began: flags & 1 != 0, end: flags & 2 != 0, releasedBy: decision)
     markDirty(record)
   }
@@ -32,9 +30,9 @@ extension RuntimeTables {
   /// The recognizer of `slot` has decided (or stopped holding its touches): it no longer
   /// withholds any of them.
   @inline(__always)
-  mutating func stopWithholding(slot: Int, releasedBy decision: UInt64, owner: UInt64) {
+  mutating func stopWithholding(slot: Int, releasedBy decision: UInt64) {
     for index in slots[slot].attemptTouches.indices where slots[slot].attemptTouches[index].withholds != 0 {
-      stopWithholding(slot: slot, at: index, releasedBy: decision, owner: owner)
+      stopWithholding(slot: slot, at: index, releasedBy: decision)
     }
   }
 
@@ -55,8 +53,10 @@ extension RuntimeTables {
     slot: Int, for record: Int, sequence: Int, touchTypeBit: UInt8, andHold touch: Touch, withholds: UInt8
   ) {
     // One mutation of each table's element (one uniqueness check of each table).
+    let generation = records[record].generation
     let attempt = slots[slot].collected(
-      sequence: sequence, touchTypeBit: touchTypeBit, holding: touch, withholds: withholds)
+      sequence: sequence, touchTypeBit: touchTypeBit, holding: touch, record: record, generation: generation,
+      withholds: withholds)
     records[record].add(TouchRecord.Entry(slot: slot, attempt: attempt), withholds: withholds)
   }
 
@@ -67,7 +67,9 @@ extension RuntimeTables {
   mutating func hold(_ touch: Touch, record: Int, slot: Int, withholds: UInt8) {
     if withholds & 1 != 0 { records[record].beganWithholders += 1 }
     if withholds & 2 != 0 { records[record].endWithholders += 1 }
-    slots[slot].attemptTouches.append(AttemptTouch(touch: touch, withholds: withholds))
+    let generation = records[record].generation
+    slots[slot].attemptTouches.append(
+      AttemptTouch(touch: touch, record: record, generation: generation, withholds: withholds))
   }
 
   /// A record for a new touch, reusing a retired record's number when there is one, linked from
@@ -81,6 +83,8 @@ extension RuntimeTables {
       number = records.count
       records.append(TouchRecord(touch: touch, view: view))
     }
+    recordGenerations &+= 1
+    records[number].generation = recordGenerations
     touch.runtimeRecord = RuntimeSlotNumber(owner: owner, index: number)
     return number
   }
@@ -94,6 +98,7 @@ extension RuntimeTables {
     let touch = records[record].touch
     guard Self.record(of: touch, owner: owner) == record else { return nil }
     touch.runtimeRecord = RuntimeSlotNumber()
+    records[record].generation = 0
     freeRecords.append(record)
     return records[record].park(placeholder: placeholder)
   }

@@ -18,6 +18,8 @@ struct RuntimeTables {
   var records: ContiguousArray<TouchRecord> = []
   /// The records of the touches that are down, by touch identifier (`insertLive`, `removeLive`).
   var live = LiveTouchTable()
+  /// Counts the records given to touches (`TouchRecord.generation`).
+  var recordGenerations: UInt64 = 0
   /// The numbers of retired records, for reuse (they wait behind the placeholder touch, so that
   /// they hold on to nothing of the scene).
   var freeRecords: [Int] = []
@@ -71,6 +73,13 @@ struct RuntimeTables {
   var watchdogCandidates: [Int] = []
   /// The actions to send, in the order their states were published (`GestureRuntime.sendActions`).
   var actions: [(slot: Int, state: GestureRecognizer.State)] = []
+
+  /// The record of a touch of an attempt while the touch has it (as `record(of:owner:)` finds it
+  /// from the touch), read in the table.
+  @inline(__always)
+  func record(of attempt: AttemptTouch) -> Int? {
+    records[attempt.record].generation == attempt.generation ? attempt.record : nil
+  }
 
   /// The record of `touch`, while it names one of the runtime numbered `owner`.
   @inline(__always)

@@ -61,6 +61,9 @@ struct TouchRecord {
   /// The order in which touches began (the runtime's count of touch-downs): the order of the
   /// touches of a view call that a decision causes.
   var serial: UInt64 = 0
+  /// Given anew each time the record is given to a touch, and 0 once it is retired: an attempt
+  /// that noted it finds the record still its touch's while it is unchanged (`AttemptTouch`).
+  var generation: UInt64 = 0
   /// Where the touch is listed in the current event, while it changed in it: the order of the
   /// touches of the event's own view calls (<doc:BehaviourReference> §5).
   var eventIndex = 0
