@@ -159,6 +159,18 @@ public final class Touch {
     self.storedTimestamp = timestamp
   }
 
+  /// A change of the touch in an event, in one call: its phase, location and time, and the force
+  /// and contact size the device reported with it (a runtime's per-event path).
+  package func update(
+    phase: TouchPhase, location: Point, timestamp: Timestamp, force: Double, maximumPossibleForce: Double,
+    majorRadius: Double, majorRadiusTolerance: Double
+  ) {
+    update(phase: phase, location: location, timestamp: timestamp)
+    update(
+      force: force, maximumPossibleForce: maximumPossibleForce, majorRadius: majorRadius,
+      majorRadiusTolerance: majorRadiusTolerance)
+  }
+
   /// Sets the force and contact size the device reported in the most recent event (used by the
   /// runtime and by tests that drive a recognizer directly).
   public func update(force: Double, maximumPossibleForce: Double, majorRadius: Double, majorRadiusTolerance: Double) {

@@ -38,15 +38,11 @@ extension GestureRuntime {
       number = record
       touch = changed
     }
-    touch.update(phase: input.phase, location: input.location, timestamp: now)
-    if touch.force != input.force || touch.majorRadius != input.majorRadius
-      || touch.maximumPossibleForce != input.maximumPossibleForce
-      || touch.majorRadiusTolerance != input.majorRadiusTolerance
-    {
-      touch.update(
-        force: input.force, maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
-        majorRadiusTolerance: input.majorRadiusTolerance)
-    }
+    // One call into the touch's module for the whole change.
+    touch.update(
+      phase: input.phase, location: input.location, timestamp: now, force: input.force,
+      maximumPossibleForce: input.maximumPossibleForce, majorRadius: input.majorRadius,
+      majorRadiusTolerance: input.majorRadiusTolerance)
     emit(
       .touch(
         id: input.id, phase: input.phase, location: input.location, view: tables.records[number].view?.name,
