@@ -317,19 +317,44 @@ open class GestureRecognizer {
   public final func addAction(_ action: @escaping (GestureRecognizer) -> Void) -> ActionIdentifier {
     nextActionID += 1
     let id = ActionIdentifier(rawValue: nextActionID)
-    actions.append((id, action))
+    // The list is changed out of place, as a runtime changes its own lists: an access open across
+    // a change that may grow the list, or let go of an action (whose captures' deinit is app code),
+    // could overlap another, and the list would then be checked for exclusive access at run time
+    // at every read, one for every action sent.
+    var list = takeActions()
+    list.append((id, action))
+    putBack(list)
     return id
   }
 
   /// Removes the action registered under `id`; unknown identifiers are ignored.
   public final func removeAction(_ id: ActionIdentifier) {
-    actions.removeAll { $0.id == id }
+    var list = takeActions()
+    list.removeAll { $0.id == id }
+    putBack(list)
   }
 
   /// Removes every action.
   public final func removeAllActions() {
-    actions.removeAll()
+    var list = takeActions()
+    list.removeAll()
+    putBack(list)
     targetActions.removeAll()
+  }
+
+  /// The actions, taken out of their place (which holds none until `putBack(_:)`).
+  private final func takeActions() -> [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] {
+    var list: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
+    swap(&list, &actions)
+    return list
+  }
+
+  /// Puts the actions back in their place, after any that were added meanwhile (by a `deinit`
+  /// that an action's removal ran) instead of over them.
+  private final func putBack(_ list: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)]) {
+    var list = list
+    if !actions.isEmpty { list.append(contentsOf: actions) }
+    swap(&list, &actions)
   }
 
   /// The number of registered actions.

@@ -178,4 +178,35 @@ struct CoreTests {
     #expect(tap.displayName == "t")
     #expect(GestureRecognizer().displayName == "GestureRecognizer")
   }
+
+  @Test("An action added while another is removed (by a deinit the removal runs) is kept, after the rest")
+  func actionAddedDuringRemoval() {
+    final class AddsOnDeinit {
+      let recognizer: GestureRecognizer
+      init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
+      deinit { recognizer.addAction { _ in } }
+    }
+    for removesAll in [false, true] {
+      let tap = TapGestureRecognizer(name: "t")
+      var calls: [String] = []
+      let first = tap.addAction { _ in calls.append("first") }
+      var captured: AddsOnDeinit? = AddsOnDeinit(tap)
+      let second = tap.addAction { [captured] _ in _ = captured }
+      captured = nil
+      tap.addAction { _ in calls.append("third") }
+      #expect(tap.actionCount == 3)
+      if removesAll {
+        tap.removeAllActions()
+        // The one the deinit added is the only one left.
+        #expect(tap.actionCount == 1)
+      } else {
+        tap.removeAction(second)
+        #expect(tap.actionCount == 3)
+        tap.removeAction(first)
+        #expect(tap.actionCount == 2)
+        tap.performActions()
+        #expect(calls == ["third"])
+      }
+    }
+  }
 }
