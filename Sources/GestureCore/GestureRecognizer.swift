@@ -252,6 +252,20 @@ open class GestureRecognizer {
   package final var isUndecidedAndAttached: Bool { !storedRequestedState.isTerminal && storedIsAttached }
   /// The identity of ``view``, comparable without loading the unowned reference.
   package final var viewIdentifier: ObjectIdentifier? { storedViewIdentifier }
+  /// What a runtime reads when the recognizer takes a new touch, in one call: bit 1, it withholds
+  /// the touch's `began` from its view (undecided, ``delaysTouchesBegan``); bit 2, its end
+  /// (undecided, ``delaysTouchesEnded``); bit 4, it keeps the touch from its view altogether (it
+  /// has begun, and ``cancelsTouchesInView``).
+  package final var takesTouchFlags: UInt8 {
+    switch storedPublishedState {
+    case .possible:
+      return (storedDelaysTouchesBegan ? 1 : 0) | (storedDelaysTouchesEnded ? 2 : 0)
+    case .began, .changed:
+      return storedCancelsTouchesInView ? 4 : 0
+    default:
+      return 0
+    }
+  }
 
   // MARK: Subclassing API (overridable)
 

@@ -139,17 +139,15 @@ extension GestureRuntime {
         startAttempt(recognizer, slot: number, depth: depth)
         if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
-      let published = recognizer.publishedState
-      if (published == .began || published == .changed) && recognizer.cancelsTouchesInView {
-        suppressors += 1
-      }
+      let flags = recognizer.takesTouchFlags
+      if flags & 4 != 0 { suppressors += 1 }
       if asksAboutPairs {
         tables.collect(slot: number, for: record, sequence: sequence, touchTypeBit: typeBit)
       } else {
         // Collected and handed the touch in one access to the tables.
         tables.collect(
           slot: number, for: record, sequence: sequence, touchTypeBit: typeBit,
-          andHold: touch, withholds: withholds(of: recognizer))
+          andHold: touch, withholds: flags & 3)
         recognizer.track(touch)
       }
     }
@@ -186,12 +184,7 @@ extension GestureRuntime {
   /// and its end (bit 2) (<doc:BehaviourReference> §2.9, 2.10); nothing once it has decided.
   @inline(__always)
   func withholds(of recognizer: GestureRecognizer) -> UInt8 {
-    var withholds: UInt8 = 0
-    if recognizer.publishedState == .possible {
-      if recognizer.delaysTouchesBegan { withholds |= 1 }
-      if recognizer.delaysTouchesEnded { withholds |= 2 }
-    }
-    return withholds
+    recognizer.takesTouchFlags & 3
   }
 
   /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
