@@ -61,6 +61,15 @@ extension GestureRecognizer {
     swap(&touches, &storedTrackedTouches)
   }
 
+  /// Its attempt ended (a runtime's reset, before ``reset()``), in one call: it forgets the
+  /// touches it tracked and where the last ones lifted, and asks for and shows `possible` again.
+  package final func forgetAttempt() {
+    forgetTrackedTouches()
+    forgetLiftLocations()
+    requestedState = .possible
+    publishedState = .possible
+  }
+
   /// Forgets where the last touches lifted (its attempt ended).
   package final func forgetLiftLocations() {
     guard !storedLastTouchLocations.isEmpty else { return }

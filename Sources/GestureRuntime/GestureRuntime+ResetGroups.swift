@@ -187,11 +187,9 @@ extension GestureRuntime {
     if !ended.isEmpty { ended.clear() }
     swap(&ended, &endedAttemptTouches)
     dropTimerRequests(of: recognizer, slot: number)
-    recognizer.forgetTrackedTouches()
-    recognizer.forgetLiftLocations()
+    // Its touches and lift locations forgotten, `possible` again.
+    recognizer.forgetAttempt()
     removedParticipants += 1
-    recognizer.requestedState = .possible
-    recognizer.publishedState = .possible
     callReset(recognizer)
     if trace != nil { emit(.reset(recognizer: recognizer.displayName)) }
   }
