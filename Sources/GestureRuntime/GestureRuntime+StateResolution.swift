@@ -88,10 +88,10 @@ extension GestureRuntime {
     }
     if published == .began || published == .changed {
       let next: GestureRecognizer.State = state == .began ? .changed : state
-      // The round's one request, from the one participant (a pan moving once the others are
-      // reset): `resolveCandidates` would publish it at once, excluding nobody. Published here.
+      // The round's one request, from a recognizer that excludes nobody (`excludesNobodyAlone`):
+      // `resolveCandidates` would publish it at once. Published here.
       if tables.requestBatch.count == 1 && tables.candidates.isEmpty && tables.releases.isEmpty
-        && tables.participants.count == 1
+        && excludesNobodyAlone(slot: number)
       {
         publish(recognizer, next, reason: reason ?? defaultReason(next, from: published))
         return
@@ -196,13 +196,23 @@ extension GestureRuntime {
     tables.candidates.append(number)
   }
 
+  /// Whether exclusion can do nothing for a round whose one candidate is the recognizer of slot
+  /// `number` (a pan that changes once the others have failed and been reset): it is the one
+  /// listed participant, so `gatherExcludableTracking` finds nobody else (a recognizer still in an
+  /// attempt but no longer listed, whose view left the tree, is never gathered), and no
+  /// requirement joins it to a held recognizer that `exclude(by:)` would walk to.
+  @inline(__always)
+  func excludesNobodyAlone(slot number: Int) -> Bool {
+    tables.participants.count == 1 && tables.participants[0] == number
+      && (heldCount == 0 || (tables.slots[number].requires.isEmpty && tables.slots[number].dependents.isEmpty))
+  }
+
   /// Resolves the recognitions of one round in tie order (<doc:BehaviourReference> §3.2–3.5, 3.9, 3.10).
   func resolveCandidates() {
     assertNoUserCode(in: "resolveCandidates")
-    // One candidate that is the one participant (a pan that changes once the others have failed
-    // and been reset) has nobody to exclude: no tie order, no scan. (A candidate that is not
-    // listed left its view, and excludes nobody either: `considerExclusion` needs its view.)
-    if tables.participants.count > 1 || tables.candidates.count > 1 {
+    // One candidate that exclusion cannot reach past (`excludesNobodyAlone`): no tie order, no
+    // scan.
+    if tables.candidates.count > 1 || !excludesNobodyAlone(slot: tables.candidates[0]) {
       // Tie order: the deepest view first; on one view, the one added first.
       tables.sortCandidates(owner: runtimeNumber)
       gatherExcludableTracking()

@@ -558,4 +558,38 @@ struct FailureRequirementTests {
       ])
     #expect(!h.runtime.hasPendingTimers)
   }
+
+  /// Takes touches; runs `onBegan` from its `touchesBegan`; `preventable` answers `canBePrevented`.
+  private final class HookedRecognizer: GestureRecognizer {
+    var onBegan: () -> Void = {}
+    var preventable = false
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { onBegan() }
+    override func canBePrevented(by other: GestureRecognizer) -> Bool { preventable }
+  }
+
+  @Test("3.2 A recognizer still in an attempt whose view moved within the window excludes the one participant")
+  func excludesAfterItsViewMoved() {
+    let window = View(name: "W", frame: Rect(x: 0, y: 0, width: 400, height: 800))
+    let view = View(name: "V", frame: Rect(x: 0, y: 0, width: 200, height: 200))
+    window.addSubview(view)
+    let h = Harness(window: window)
+    let watcher = h.add(HookedRecognizer(), "watcher", to: window)
+    // Takes no touch of a finger: it is in an attempt only by asking for states.
+    let mover = h.add(GestureRecognizer(), "mover", to: view)
+    mover.allowedTouchTypes = [.pencil]
+    watcher.onBegan = {
+      // The view comes to the front: its removal from the window, as the runtime sees it, waits for
+      // the dispatch to end, and the mover's attempt, started meanwhile, survives it.
+      window.addSubview(view)
+      mover.setState(.began)
+    }
+    h.down(1, 50, 50, at: 0)
+    h.move(1, 60, 60, at: 0.1)
+    // Now the mover changes while the watcher is the one participant listed: the watcher, which
+    // tracks a touch and lets itself be prevented, fails.
+    watcher.preventable = true
+    mover.setState(.changed)
+    let states = h.decisions.filter { $0.contains(" state ") }
+    #expect(states.contains("0.1 state watcher possible → failed: prevented by mover"), "\(states)")
+  }
 }
