@@ -166,9 +166,15 @@ public final class Touch {
     majorRadius: Double, majorRadiusTolerance: Double
   ) {
     update(phase: phase, location: location, timestamp: timestamp)
-    update(
-      force: force, maximumPossibleForce: maximumPossibleForce, majorRadius: majorRadius,
-      majorRadiusTolerance: majorRadiusTolerance)
+    // Written only when one differs (as compared, so a zero of the other sign leaves them as
+    // they were).
+    if force != storedForce || maximumPossibleForce != storedMaximumPossibleForce
+      || majorRadius != storedMajorRadius || majorRadiusTolerance != storedMajorRadiusTolerance
+    {
+      update(
+        force: force, maximumPossibleForce: maximumPossibleForce, majorRadius: majorRadius,
+        majorRadiusTolerance: majorRadiusTolerance)
+    }
   }
 
   /// Sets the force and contact size the device reported in the most recent event (used by the

@@ -73,6 +73,26 @@ extension TouchVocabularyTests {
       ])
   }
 
+  @Test("A move whose force and size compare equal to the touch's leaves them as they were (a zero keeps its sign)")
+  func equalAttributesKept() {
+    let h = Harness()
+    let observer = h.add(EventObserver(), "observer")
+    h.down(1, 10, 10, at: 0)
+    let touch = observer.numberOfTouches == 1 ? observer.touch(at: 0) : nil
+    #expect(touch != nil)
+    h.runtime.send(
+      TouchInput(
+        id: 1, phase: .moved, x: 20, y: 10, force: -0.0, maximumPossibleForce: -0.0, majorRadius: -0.0,
+        majorRadiusTolerance: -0.0), at: Timestamp(seconds: 0.1))
+    #expect(touch?.force.sign == .plus)
+    #expect(touch?.majorRadius.sign == .plus)
+    h.runtime.send(
+      TouchInput(id: 1, phase: .moved, x: 30, y: 10, force: -0.0, majorRadius: 3), at: Timestamp(seconds: 0.2))
+    // One differs: all four are the event's.
+    #expect(touch?.force.sign == .minus)
+    #expect(touch?.majorRadius == 3)
+  }
+
   @Test("allTouches lists the fingers that stayed still; touches(for:) narrows it to a view or a recognizer")
   func allTouchesIncludesStationary() {
     let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
