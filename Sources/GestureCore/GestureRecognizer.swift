@@ -332,9 +332,10 @@ open class GestureRecognizer {
     nextActionID += 1
     let id = ActionIdentifier(rawValue: nextActionID)
     // The list is changed out of place, as a runtime changes its own lists: an access open across
-    // a change that may grow the list, or let go of an action (whose captures' deinit is app code),
-    // could overlap another, and the list would then be checked for exclusive access at run time
-    // at every read, one for every action sent.
+    // a change that may grow the list, or let go of an action, could overlap another, and the
+    // list would then be checked for exclusive access at run time at every read, one for every
+    // action sent. Nothing is let go of while it is out (an action's captures may have a deinit,
+    // which is app code and may use the list): removed actions are let go of once it is back.
     var list = takeActions()
     list.append((id, action))
     putBack(list)
@@ -344,16 +345,24 @@ open class GestureRecognizer {
   /// Removes the action registered under `id`; unknown identifiers are ignored.
   public final func removeAction(_ id: ActionIdentifier) {
     var list = takeActions()
-    list.removeAll { $0.id == id }
-    putBack(list)
+    var removed: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)] = []
+    var index = 0
+    while index < list.count {
+      if list[index].id == id {
+        removed.append(list.remove(at: index))
+      } else {
+        index += 1
+      }
+    }
+    withExtendedLifetime(removed) { putBack(list) }
   }
 
   /// Removes every action.
   public final func removeAllActions() {
-    var list = takeActions()
-    list.removeAll()
-    putBack(list)
+    // Taken out, their place left empty: they are let go of with the (empty) list in place.
+    let removed = takeActions()
     targetActions.removeAll()
+    withExtendedLifetime(removed) {}
   }
 
   /// The actions, taken out of their place (which holds none until `putBack(_:)`).
@@ -363,11 +372,9 @@ open class GestureRecognizer {
     return list
   }
 
-  /// Puts the actions back in their place, after any that were added meanwhile (by a `deinit`
-  /// that an action's removal ran) instead of over them.
+  /// Puts the actions back in their place (nothing adds to it while they are out).
   private final func putBack(_ list: [(id: ActionIdentifier, body: (GestureRecognizer) -> Void)]) {
     var list = list
-    if !actions.isEmpty { list.append(contentsOf: actions) }
     swap(&list, &actions)
   }
 

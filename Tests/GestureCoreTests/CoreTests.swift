@@ -179,33 +179,49 @@ struct CoreTests {
     #expect(GestureRecognizer().displayName == "GestureRecognizer")
   }
 
-  @Test("An action added while another is removed (by a deinit the removal runs) is kept, after the rest")
-  func actionAddedDuringRemoval() {
-    final class AddsOnDeinit {
+  @Test("An action's deinit run by its removal sees the list as changed, and may add or remove actions")
+  func actionListDuringRemoval() {
+    final class Log {
+      var entries: [String] = []
+    }
+    final class ChangesOnDeinit {
       let recognizer: GestureRecognizer
-      init(_ recognizer: GestureRecognizer) { self.recognizer = recognizer }
-      deinit { recognizer.addAction { _ in } }
+      let log: Log
+      var removing: ActionIdentifier?
+      init(_ recognizer: GestureRecognizer, _ log: Log) {
+        self.recognizer = recognizer
+        self.log = log
+      }
+      deinit {
+        log.entries.append("deinit saw \(recognizer.actionCount)")
+        recognizer.addAction { [log] _ in log.entries.append("added") }
+        if let removing { recognizer.removeAction(removing) }
+      }
     }
     for removesAll in [false, true] {
       let tap = TapGestureRecognizer(name: "t")
-      var calls: [String] = []
-      let first = tap.addAction { _ in calls.append("first") }
-      var captured: AddsOnDeinit? = AddsOnDeinit(tap)
-      let second = tap.addAction { [captured] _ in _ = captured }
-      captured = nil
-      tap.addAction { _ in calls.append("third") }
+      let log = Log()
+      let first = tap.addAction { [log] _ in log.entries.append("first") }
+      var changer: ChangesOnDeinit? = ChangesOnDeinit(tap, log)
+      changer?.removing = first
+      let second = tap.addAction { [changer] _ in _ = changer }
+      changer = nil
+      tap.addAction { [log] _ in log.entries.append("third") }
       #expect(tap.actionCount == 3)
       if removesAll {
         tap.removeAllActions()
-        // The one the deinit added is the only one left.
+        // The deinit saw none left, added one, and found nothing to remove.
+        #expect(log.entries == ["deinit saw 0"])
         #expect(tap.actionCount == 1)
+        tap.performActions()
+        #expect(log.entries == ["deinit saw 0", "added"])
       } else {
         tap.removeAction(second)
-        #expect(tap.actionCount == 3)
-        tap.removeAction(first)
+        // The deinit saw the two left, added one and removed the first.
+        #expect(log.entries == ["deinit saw 2"])
         #expect(tap.actionCount == 2)
         tap.performActions()
-        #expect(calls == ["third"])
+        #expect(log.entries == ["deinit saw 2", "third", "added"])
       }
     }
   }
