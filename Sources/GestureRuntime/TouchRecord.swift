@@ -154,7 +154,6 @@ struct TouchRecord {
     }
   }
 
-  /// Whether the recognizer of `slot`, in its current `attempt`, still holds this touch.
   /// Adds a collected recognizer's entry, with what it withholds of the touch from its view:
   /// its `began` (bit 1 of `withholds`) and its end (bit 2).
   @inline(__always)
@@ -164,6 +163,7 @@ struct TouchRecord {
     if withholds & 2 != 0 { endWithholders += 1 }
   }
 
+  /// Whether the recognizer of `slot`, in its current `attempt`, still holds this touch.
   func isHeld(bySlot slot: Int, attempt: UInt64) -> Bool {
     let number = Int32(truncatingIfNeeded: slot)
     // At most one entry of a record names a slot: the record's recognizers are collected once,
