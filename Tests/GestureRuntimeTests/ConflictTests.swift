@@ -577,7 +577,9 @@ struct FailureRequirementTests {
     // Takes no touch of a finger: it is in an attempt only by asking for states.
     let mover = h.add(GestureRecognizer(), "mover", to: view)
     mover.allowedTouchTypes = [.pencil]
-    watcher.onBegan = {
+    // Weak: the window holds the watcher, which holds this closure.
+    watcher.onBegan = { [weak window, weak view, weak mover] in
+      guard let window, let view, let mover else { return }
       // The view comes to the front: its removal from the window, as the runtime sees it, waits for
       // the dispatch to end, and the mover's attempt, started meanwhile, survives it.
       window.addSubview(view)
