@@ -76,14 +76,19 @@ extension GestureRecognizer {
       timerDelayMemo2 = timerDelayMemo
       timerDelayMemo = (delay, microseconds)
     }
-    storedStartedTimerInAttempt = true
+    storedStartedTimers |= Self.startedTimerBit(id)
     host.recognizer(self, startTimer: id, afterMicroseconds: microseconds)
   }
 
   /// Subclass API: cancels the timer `id` if it is pending. Without a runtime the call does
   /// nothing (a recognizer leaving its runtime's tree leaves with no timer pending).
   public final func cancelTimer(_ id: Int = 0) {
-    guard storedStartedTimerInAttempt, let host else { return }
+    // A timer not started since the attempt began, or cancelled since it last was, is not
+    // pending: the host is not called (a one-finger tap cancels its landing timer, never
+    // started, at every lift).
+    let bit = Self.startedTimerBit(id)
+    guard storedStartedTimers & bit != 0, let host else { return }
+    if bit != 1 &<< 63 { storedStartedTimers &= ~bit }
     host.recognizer(self, cancelTimer: id)
   }
 

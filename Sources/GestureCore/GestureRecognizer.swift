@@ -148,12 +148,19 @@ open class GestureRecognizer {
   /// The delay converted before the last one.
   final var timerDelayMemo2: (delay: Duration, microseconds: Int64) = (.zero, 0)
   /// Whether the subclass started a timer in the current attempt. A runtime forgets a
-  /// recognizer's timers whenever its attempt ends, and clears this then: until a timer is started
-  /// again, ``cancelTimer(_:)`` has nothing to cancel and does not call the host (a tap cancels
-  /// three timers at each touch-down).
+  /// recognizer's timers whenever its attempt ends, and clears this then (setting false forgets
+  /// which timers were started): until a timer is started again, ``cancelTimer(_:)`` has nothing
+  /// to cancel and does not call the host (a tap cancels three timers at each touch-down).
   package final var startedTimerInAttempt: Bool {
-    get { storedStartedTimerInAttempt }
-    set { storedStartedTimerInAttempt = newValue }
+    get { storedStartedTimers != 0 }
+    set { if !newValue { storedStartedTimers = 0 } }
+  }
+
+  /// The bit that stands for timer `id` in ``storedStartedTimers``: its own for the ids 0 to 62,
+  /// one bit shared by every other id.
+  @inline(__always)
+  static func startedTimerBit(_ id: Int) -> UInt64 {
+    id >= 0 && id < 63 ? 1 &<< UInt64(id) : 1 &<< 63
   }
 
   // The storage of the public properties above (except the weak `delegate`), of `host` and of
@@ -176,9 +183,10 @@ open class GestureRecognizer {
   private final var storedViewIdentifier: ObjectIdentifier?
   /// Counted by the subclassing API (another file).
   final var storedStateRequestCount: UInt32 = 0
-  /// Read and written by the subclassing API (another file), and by a runtime through
-  /// ``startedTimerInAttempt``.
-  final var storedStartedTimerInAttempt = false
+  /// The timers the subclass started in the current attempt and has not cancelled since, a bit
+  /// each (`startedTimerBit`); a timer that fired keeps its bit. Read and written by the
+  /// subclassing API (another file), and cleared by a runtime through ``startedTimerInAttempt``.
+  final var storedStartedTimers: UInt64 = 0
   private final var storedName: String
   // Held unowned, like every back-reference of the scene (see `UnownedRecognizer`): the view's
   // `deinit` detaches its recognizers, so this never outlives the view.

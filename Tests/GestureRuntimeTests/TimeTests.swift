@@ -52,6 +52,29 @@ struct TimeTests {
   }
 
   @Test(
+    "Cancelling a timer by its id cancels that timer only, for every id (those past 62 included), and a timer started again after its cancellation fires"
+  )
+  func cancellingByIdentifier() {
+    let h = Harness()
+    let r = h.add(TimerRecognizer(), "timers")
+    r.delaysTouchesEnded = false
+    r.schedule = [
+      (5, .milliseconds(100)), (63, .milliseconds(100)), (100, .milliseconds(100)), (-1, .milliseconds(100)),
+      (7, .milliseconds(100)),
+    ]
+    h.down(1, 10, 10, at: 0)
+    r.cancelTimer(63)
+    // Still pending after the cancellation of another id past 62: cancelled too.
+    r.cancelTimer(100)
+    r.cancelTimer(5)
+    r.cancelTimer(5)
+    r.cancelTimer(8)
+    r.startTimer(5, after: .milliseconds(200))
+    h.advance(to: 1)
+    #expect(r.fired == [-1, 7, 5])
+  }
+
+  @Test(
     "Watchdogs and recognizer timers share one order: deadline, then scheduling; a decided recognizer's timers never fire"
   )
   func watchdogsAmongTimers() {
