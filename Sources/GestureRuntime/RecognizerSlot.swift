@@ -139,8 +139,15 @@ extension RecognizerSlot {
   mutating func collected(
     sequence: Int, touchTypeBit: UInt8, holding touch: Touch, record: Int, generation: UInt64, withholds: UInt8
   ) -> UInt64 {
-    attemptTouches.append(AttemptTouch(touch: touch, record: record, generation: generation, withholds: withholds))
+    hold(touch, record: record, generation: generation, withholds: withholds)
     return collected(sequence: sequence, touchTypeBit: touchTypeBit)
+  }
+
+  /// The recognizer holds `touch` for the rest of its attempt: the touch of `record` while the
+  /// record's generation is `generation`, with what the recognizer withholds of it from its view.
+  @inline(__always)
+  mutating func hold(_ touch: Touch, record: Int, generation: UInt64, withholds: UInt8) {
+    attemptTouches.append(AttemptTouch(touch: touch, record: record, generation: generation, withholds: withholds))
   }
 
   /// Ends the attempt: what says where the attempt stands goes back to its initial value (`held` is

@@ -65,11 +65,9 @@ extension RuntimeTables {
   /// §2.9, 2.10).
   @inline(__always)
   mutating func hold(_ touch: Touch, record: Int, slot: Int, withholds: UInt8) {
-    if withholds & 1 != 0 { records[record].beganWithholders += 1 }
-    if withholds & 2 != 0 { records[record].endWithholders += 1 }
+    records[record].countWithholder(withholds)
     let generation = records[record].generation
-    slots[slot].attemptTouches.append(
-      AttemptTouch(touch: touch, record: record, generation: generation, withholds: withholds))
+    slots[slot].hold(touch, record: record, generation: generation, withholds: withholds)
   }
 
   /// A record for a new touch, reusing a retired record's number when there is one, linked from

@@ -159,6 +159,13 @@ struct TouchRecord {
   @inline(__always)
   mutating func add(_ entry: Entry, withholds: UInt8) {
     entries.append(entry)
+    countWithholder(withholds)
+  }
+
+  /// Counts a recognizer that holds the touch as withholding its `began` (bit 1 of `withholds`)
+  /// and its end (bit 2) from the view while undecided.
+  @inline(__always)
+  mutating func countWithholder(_ withholds: UInt8) {
     if withholds & 1 != 0 { beganWithholders += 1 }
     if withholds & 2 != 0 { endWithholders += 1 }
   }
