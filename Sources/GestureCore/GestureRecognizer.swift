@@ -260,6 +260,19 @@ open class GestureRecognizer {
   package final var isUndecidedAndAttached: Bool { !storedRequestedState.isTerminal && storedIsAttached }
   /// The identity of ``view``, comparable without loading the unowned reference.
   package final var viewIdentifier: ObjectIdentifier? { storedViewIdentifier }
+  /// What a runtime reads of the recognizer when a touch whose type has bit `typeBit`
+  /// (``bit(for:)``) lands, in one call, before it asks the delegate: the recognizer's slot
+  /// number, and bits: 1, it may take the touch (enabled, not decided, allowed that type); 2, it
+  /// asked for a terminal state; 4, it ``requiresExclusiveTouchType``; 8, it may have a delegate.
+  package final func touchDownState(typeBit: UInt8) -> (slot: RuntimeSlotNumber, flags: UInt8) {
+    var flags: UInt8 = 0
+    if storedIsEnabled && !storedPublishedState.isTerminal && storedAllowedTouchTypeMask & typeBit != 0 { flags |= 1 }
+    if storedRequestedState.isTerminal { flags |= 2 }
+    if storedRequiresExclusiveTouchType { flags |= 4 }
+    if storedMayHaveDelegate { flags |= 8 }
+    return (storedRuntimeSlot, flags)
+  }
+
   /// What a runtime reads when the recognizer takes a new touch, in one call: bit 1, it withholds
   /// the touch's `began` from its view (undecided, ``delaysTouchesBegan``); bit 2, its end
   /// (undecided, ``delaysTouchesEnded``); bit 4, it keeps the touch from its view altogether (it

@@ -91,14 +91,14 @@ extension GestureRuntime {
     swap(&steps, &collectedSteps)
     var step = 0
     var view = hit
+    let typeBit = GestureRecognizer.bit(for: input.type)
     while let current = view {
       if current.hasGestureRecognizers {
         // The local copy holds the view's recognizers even if a delegate asked below changes the
         // view's list.
         let recognizers = current.gestureRecognizers
         for recognizer in recognizers {
-          if recognizer.mayHaveDelegate { delegateAsked = true }
-          guard accepts(recognizer, touch) else { continue }
+          guard accepts(recognizer, touch, typeBit: typeBit, delegateAsked: &delegateAsked) else { continue }
           collected.append(recognizer)
           steps.append(step)
           if !hooked && readAsksForDynamicFailureRequirements(recognizer) { hooked = true }
@@ -120,7 +120,6 @@ extension GestureRuntime {
     let depthsFromWalk = !delegateAsked
     var depthOfView: (view: ObjectIdentifier, depth: Int)?
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
-    let typeBit = GestureRecognizer.bit(for: input.type)
     for index in 0..<collected.count {
       let recognizer = collected[index]
       let number = ownSlot(recognizer)
@@ -187,17 +186,18 @@ extension GestureRuntime {
     recognizer.takesTouchFlags & 3
   }
 
-  /// Whether `recognizer` takes `touch` (<doc:BehaviourReference> §2.2).
-  func accepts(_ recognizer: GestureRecognizer, _ touch: Touch) -> Bool {
-    let typeBit = GestureRecognizer.bit(for: touch.type)
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, recognizer.allowedTouchTypeMask & typeBit != 0
-    else { return false }
-    // The arguments are read before the tables. The recognizer's accessors are calls from this
-    // module, and a call made while the tables are read makes the compiler copy them all (it
-    // cannot see that the accessor leaves them alone).
-    let number = slot(recognizer)
-    let requestedIsTerminal = recognizer.requestedState.isTerminal
-    let exclusiveType = recognizer.requiresExclusiveTouchType
+  /// Whether `recognizer` takes `touch`, whose type has bit `typeBit` (<doc:BehaviourReference>
+  /// §2.2). Sets `delegateAsked` when the recognizer may have a delegate (which may be asked).
+  func accepts(_ recognizer: GestureRecognizer, _ touch: Touch, typeBit: UInt8, delegateAsked: inout Bool) -> Bool {
+    // What is read of the recognizer, in one call, before the tables. The recognizer's accessors
+    // are calls from this module, and a call made while the tables are read makes the compiler
+    // copy them all (it cannot see that the accessor leaves them alone).
+    let state = recognizer.touchDownState(typeBit: typeBit)
+    if state.flags & 8 != 0 { delegateAsked = true }
+    guard state.flags & 1 != 0 else { return false }
+    let number = state.slot.owner == runtimeNumber ? state.slot.index : 0
+    let requestedIsTerminal = state.flags & 2 != 0
+    let exclusiveType = state.flags & 4 != 0
     // The slot's attempt lets it take the touch: it is not held and, in an attempt, neither asked
     // to end it nor busy with hover or scroll input, and the touch is of the type of the
     // attempt's first touch when the recognizer asks for one type. The four fields are read
