@@ -32,7 +32,11 @@ extension GestureRecognizer {
     swap(&touches, &storedTrackedTouches)
     if lifted.count == 1 {
       // The common case, one touch; most often the recognizer's only one.
-      if let index = touches.firstIndex(where: { $0 === lifted[0] }) { touches.remove(at: index) }
+      if touches.count == 1 {
+        if touches[0] === lifted[0] { touches.removeLast() }
+      } else if let index = touches.firstIndex(where: { $0 === lifted[0] }) {
+        touches.remove(at: index)
+      }
     } else if lifted.count <= 16 {
       touches.removeAll { touch in lifted.contains { $0 === touch } }
     } else {
@@ -45,8 +49,13 @@ extension GestureRecognizer {
     if trackedNone {
       var locations: [Point] = []
       swap(&locations, &storedLastTouchLocations)
-      while !locations.isEmpty { locations.removeLast() }
-      for touch in lifted { locations.append(touch.locationInWindow) }
+      if lifted.count == 1 && locations.count == 1 {
+        // One touch lifting where one lifted last: its place is reused.
+        locations[0] = lifted[0].locationInWindow
+      } else {
+        while !locations.isEmpty { locations.removeLast() }
+        for touch in lifted { locations.append(touch.locationInWindow) }
+      }
       swap(&locations, &storedLastTouchLocations)
     }
     return trackedNone
