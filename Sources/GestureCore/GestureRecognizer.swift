@@ -273,6 +273,14 @@ open class GestureRecognizer {
     return (storedRuntimeSlot, flags)
   }
 
+  /// Publishes `state` for a runtime's decision, in one call: returns the state published
+  /// before, the recognizer's slot number and ``cancelsTouchesInView``.
+  package final func publish(_ state: State) -> (from: State, slot: RuntimeSlotNumber, cancelsTouchesInView: Bool) {
+    let from = storedPublishedState
+    storedPublishedState = state
+    return (from, storedRuntimeSlot, storedCancelsTouchesInView)
+  }
+
   /// What a runtime reads when the recognizer takes a new touch, in one call: bit 1, it withholds
   /// the touch's `began` from its view (undecided, ``delaysTouchesBegan``); bit 2, its end
   /// (undecided, ``delaysTouchesEnded``); bit 4, it keeps the touch from its view altogether (it

@@ -20,9 +20,8 @@ extension GestureRuntime {
   /// for recognizers that wait on this one.
   func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
     assertNoUserCode(in: "publish")
-    let number = ownSlot(recognizer)
-    let from = recognizer.publishedState
-    recognizer.publishedState = state
+    let (from, slotNumber, cancelsTouchesInView) = recognizer.publish(state)
+    let number = slotNumber.owner == runtimeNumber ? slotNumber.index : ownSlot(recognizer)
     // Each published state is a decision: the view calls it causes come in its order (§5).
     decisionSerial &+= 1
     let decision = decisionSerial
@@ -33,7 +32,7 @@ extension GestureRuntime {
     // The tables after the trace line, whose sink cannot read them: one access.
     tables.publish(
       state, from: from, slot: number, recognizes: recognizes,
-      claimsTouches: recognizes && recognizer.cancelsTouchesInView, decision: decision, owner: runtimeNumber)
-    if state.isTerminal { cancelAllTimers(of: recognizer) }
+      claimsTouches: recognizes && cancelsTouchesInView, decision: decision, owner: runtimeNumber)
+    if state.isTerminal { cancelAllTimers(of: recognizer, slot: number) }
   }
 }

@@ -261,10 +261,12 @@ extension GestureRuntime {
     publish(winner, state, reason: tables.slots[winnerSlot].candidateReason ?? defaultReason(state, from: from))
     for loserIndex in 0..<tables.excluded.count
     where tables.slots[slot(ofListed: tables.excluded[loserIndex])].excludedBy == winnerSlot {
-      let loser = recognizer(inSlot: tables.excluded[loserIndex])
-      tables.slots[ownSlot(loser)].excludedBy = 0
-      tables.slots[ownSlot(loser)].candidate = nil
-      tables.slots[ownSlot(loser)].followUps.clear()
+      // The listed slot is the loser's own here: the condition above found it there.
+      let loserSlot = tables.excluded[loserIndex]
+      let loser = recognizer(inSlot: loserSlot)
+      tables.slots[loserSlot].excludedBy = 0
+      tables.slots[loserSlot].candidate = nil
+      tables.slots[loserSlot].followUps.clear()
       // Already decided in this round (for example failed by a requirement of an earlier winner).
       guard !loser.publishedState.isTerminal else { continue }
       loser.requestedState = .failed

@@ -89,7 +89,12 @@ extension GestureRuntime {
   /// change made from there forgets its timers at once: they forget what was asked before it).
   @inline(__always)
   func cancelAllTimers(of recognizer: GestureRecognizer) {
-    let number = slot(recognizer)
+    cancelAllTimers(of: recognizer, slot: slot(recognizer))
+  }
+
+  /// ``cancelAllTimers(of:)`` for a recognizer whose slot here is `number` (or 0, none).
+  @inline(__always)
+  func cancelAllTimers(of recognizer: GestureRecognizer, slot number: Int) {
     if !tables.slots[number].timerGenerations.isEmpty { tables.slots[number].timerGenerations.clear() }
     dropTimerRequests(of: recognizer, slot: number)
   }
