@@ -71,8 +71,10 @@ extension GestureRecognizer {
   }
 
   /// Its attempt ended (a runtime's reset, before ``reset()``), in one call: it forgets the
-  /// touches it tracked and where the last ones lifted, and asks for and shows `possible` again.
+  /// touches it tracked, where the last ones lifted and which timers it started, and asks for
+  /// and shows `possible` again.
   package final func forgetAttempt() {
+    startedTimerInAttempt = false
     forgetTrackedTouches()
     forgetLiftLocations()
     requestedState = .possible

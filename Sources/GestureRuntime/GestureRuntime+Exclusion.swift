@@ -25,7 +25,7 @@ extension GestureRuntime {
     // A component that is a pair (a swipe and the pan that waits for it) has nobody to exclude:
     // its one other member waits for the winner or is waited for by it, through the one edge, and
     // considerExclusion never excludes either (the requirement decides instead). No walk.
-    if solePartner(of: winner) != nil { return }
+    if solePartner(of: winner, slot: winnerSlot) != nil { return }
     var members: [GestureRecognizer] = []
     swap(&members, &componentMembers)
     let mark = markRequirementComponent(of: winner, into: &members, depthFirst: true)

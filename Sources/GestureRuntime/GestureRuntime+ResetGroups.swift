@@ -35,16 +35,17 @@ extension GestureRuntime {
     guard let alone = tables.entersResetPass(slot: number, mark: mark) else { return }
     // Most recognizers have no requirement with another participant: reset them alone.
     if alone {
-      if recognizer.publishedState.isTerminal { resetRecognizer(recognizer) }
+      if recognizer.publishedState.isTerminal { resetRecognizer(recognizer, slot: number) }
       return
     }
     // Most groups are a pair (a tap and the double tap it waits for): no walk needed.
     // A participating slot is one this runtime gave (slot 0 never participates): the partner's
     // slot is looked up once.
-    if let partner = solePartner(of: recognizer), case let partnerSlot = slot(partner),
+    if let (partner, partnerSlot) = solePartner(of: recognizer, slot: number),
       tables.slots[partnerSlot].participating
     {
-      tables.slots[ownSlot(recognizer)].resetMark = mark
+      // `number` is the recognizer's own slot: it participates.
+      tables.slots[number].resetMark = mark
       tables.slots[partnerSlot].resetMark = mark
       if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
         // The one requirement between the two is all the edges either has, and it ends with
@@ -56,7 +57,8 @@ extension GestureRuntime {
         tables.slots[partnerSlot].requires.clear()
         tables.slots[partnerSlot].dependents.clear()
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
-        resetRecognizer(partnerFirst ? partner : recognizer)
+        // The second one's slot is read again: the first one's `reset()` is user code.
+        resetRecognizer(partnerFirst ? partner : recognizer, slot: partnerFirst ? partnerSlot : number)
         resetRecognizer(partnerFirst ? recognizer : partner)
       }
       return
@@ -124,10 +126,9 @@ extension GestureRuntime {
   /// requirement edge and neither has any other edge: their requirement component is exactly that
   /// pair (a tap and the double tap it waits for, a pan and its swipe). Nil otherwise. Reset
   /// groups and exclusion use it to skip their walk (`markRequirementComponent`): keep it in step
-  /// with it.
-  func solePartner(of recognizer: GestureRecognizer) -> GestureRecognizer? {
+  /// with it. `number` is the recognizer's slot here; the partner comes with its own.
+  func solePartner(of recognizer: GestureRecognizer, slot number: Int) -> (partner: GestureRecognizer, slot: Int)? {
     let me = ObjectIdentifier(recognizer)
-    let number = slot(recognizer)
     if tables.slots[number].requires.count == 1 && tables.slots[number].dependents.isEmpty {
       let target = tables.slots[number].requires[0].target
       let targetSlot = slot(target)
@@ -135,7 +136,7 @@ extension GestureRuntime {
         tables.slots[targetSlot].dependents.count == 1,
         self.recognizer(inSlot: tables.slots[targetSlot].dependents[0]) === recognizer
       else { return nil }
-      return target
+      return (target, targetSlot)
     }
     if tables.slots[number].requires.isEmpty && tables.slots[number].dependents.count == 1 {
       let dependent = self.recognizer(inSlot: tables.slots[number].dependents[0])
@@ -145,7 +146,7 @@ extension GestureRuntime {
         ObjectIdentifier(tables.slots[dependentSlot].requires[0].target) == me,
         !tables.slots[dependentSlot].requires[0].onCycle
       else { return nil }
-      return dependent
+      return (dependent, dependentSlot)
     }
     return nil
   }
@@ -162,9 +163,12 @@ extension GestureRuntime {
   /// Ends the recognizer's attempt: clears the runtime's bookkeeping, calls `reset()` and traces
   /// it. The touches it tracked are never delivered to it again (<doc:BehaviourReference> §2.4).
   func resetRecognizer(_ recognizer: GestureRecognizer) {
+    resetRecognizer(recognizer, slot: slot(recognizer))
+  }
+
+  /// ``resetRecognizer(_:)`` of a recognizer whose slot here is `number`, just read.
+  func resetRecognizer(_ recognizer: GestureRecognizer, slot number: Int) {
     assertNoUserCode(in: "resetRecognizer")
-    // A participant has a slot.
-    let number = slot(recognizer)
     // The list trades storage with the slot's, taken out while in use (as the runtime's other
     // lists, GestureRuntime.swift).
     var ended: [AttemptTouch] = []
@@ -182,12 +186,11 @@ extension GestureRuntime {
       wasHeld = tables.endAttempt(slot: number, releasedBy: 0, touches: &ended)
     }
     if wasHeld { heldCount -= 1 }
-    recognizer.startedTimerInAttempt = false
     // The touches are let go of here, outside the tables' access (a view may go with them).
     if !ended.isEmpty { ended.clear() }
     swap(&ended, &endedAttemptTouches)
     dropTimerRequests(of: recognizer, slot: number)
-    // Its touches and lift locations forgotten, `possible` again.
+    // Its touches, lift locations and started timers forgotten, `possible` again.
     recognizer.forgetAttempt()
     removedParticipants += 1
     callReset(recognizer)

@@ -76,6 +76,8 @@ extension RuntimeTables {
   /// Returns how many of those left are reset. `owner` is the runtime's number.
   mutating func removeParticipants(_ leaving: LeavingParticipants, owner: UInt64) -> Int {
     var kept = 0
+    // The kept participants that are out of their attempt, counted as they are kept.
+    var reset = 0
     for index in 0..<participants.count {
       let number = participants[index]
       let readable = slot(ofListed: number, owner: owner)
@@ -83,15 +85,12 @@ extension RuntimeTables {
       if leaves {
         slots[number].listed = false
       } else {
+        if !slots[readable].participating { reset += 1 }
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
       }
     }
     while participants.count > kept { participants.removeLast() }
-    var reset = 0
-    for index in 0..<participants.count where !slots[slot(ofListed: participants[index], owner: owner)].participating {
-      reset += 1
-    }
     return reset
   }
 
