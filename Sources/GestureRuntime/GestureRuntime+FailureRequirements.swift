@@ -16,10 +16,11 @@ extension GestureRuntime {
     // this runtime's attempts, so nothing here waits for it or needs to find its dependents. One
     // outside the tree with no slot anywhere gets one here, given back once its dependents are
     // done (it may join the tree while they wait).
-    let owner = target.runtimeSlot.owner
+    let targetNumber = target.runtimeSlot
+    let owner = targetNumber.owner
     let inTree = owner == runtimeNumber || isInTree(target)
     guard inTree || owner == 0 else { return }
-    let targetSlot = ownSlot(target)
+    let targetSlot = owner == runtimeNumber ? targetNumber.index : ownSlot(target)
     if !inTree { listDetached(target, slot: targetSlot) }
     for index in 0..<tables.slots[targetSlot].dependents.count
     where self.recognizer(inSlot: tables.slots[targetSlot].dependents[index]) === recognizer {

@@ -45,16 +45,22 @@ extension GestureRuntime: GestureHost {
   func recognizer(
     _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: () -> String
   ) {
-    if isDispatching && heldRequestIsMoot(recognizer, state) { return }
+    var slotNumber = recognizer.runtimeSlot
+    if isDispatching && heldRequestIsMoot(state, published: recognizer.publishedState, slot: slotIndex(slotNumber)) {
+      return
+    }
     var text: String?
     if let stopReason {
       text = stopReason
     } else if trace != nil {
       let given = reason()
       if !given.isEmpty { text = given }
+      // The reason is user code, which may have moved the recognizer to another runtime.
+      slotNumber = recognizer.runtimeSlot
     }
     // Only listed: requests are processed when the dispatch resolves.
-    tables.requests.append(RuntimeTables.Request(slot: ownSlot(recognizer), state: state, reason: text))
+    let number = slotNumber.owner == runtimeNumber ? slotNumber.index : ownSlot(recognizer)
+    tables.requests.append(RuntimeTables.Request(slot: number, state: state, reason: text))
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
       dispatch {}
@@ -70,6 +76,15 @@ extension GestureRuntime: GestureHost {
   func heldRequestIsMoot(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) -> Bool {
     !isResolving && (state == .changed || state == .began) && tables.slots[slot(recognizer)].held
       && recognizer.publishedState == .possible
+  }
+
+  /// ``heldRequestIsMoot(_:_:)`` of a recognizer whose published state is `published` and whose
+  /// slot here is `number` (0: none).
+  @inline(__always)
+  func heldRequestIsMoot(
+    _ state: GestureRecognizer.State, published: @autoclosure () -> GestureRecognizer.State, slot number: Int
+  ) -> Bool {
+    !isResolving && (state == .changed || state == .began) && tables.slots[number].held && published() == .possible
   }
 
   func recognizer(_ recognizer: GestureRecognizer, diagnostic message: String, requestFollows: Bool) {

@@ -97,7 +97,13 @@ extension GestureRuntime {
   /// touches, hover and scroll are counted apart, so that a hover does not join the touch
   /// sequences that happen while it lasts (<doc:BehaviourReference> §3.7).
   func currentSequence(of recognizer: GestureRecognizer) -> Int {
-    switch tables.slots[slot(recognizer)].inputKind {
+    currentSequence(ofSlot: slot(recognizer))
+  }
+
+  /// ``currentSequence(of:)`` of the recognizer with slot `number` here (0: none).
+  @inline(__always)
+  func currentSequence(ofSlot number: Int) -> Int {
+    switch tables.slots[number].inputKind {
     case .touches: return sequence
     case .hover: return pointer.hoverSequence
     case .scroll: return pointer.scrollSequence

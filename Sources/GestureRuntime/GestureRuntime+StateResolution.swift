@@ -121,13 +121,15 @@ extension GestureRuntime {
       let edge = tables.slots[number].requires[edgeIndex]
       guard !edge.onCycle else { continue }
       let target = edge.target
-      guard tables.slots[slot(target)].participating else { continue }
-      if tables.slots[slot(target)].recognized {
+      let targetSlot = slot(target)
+      guard tables.slots[targetSlot].participating else { continue }
+      if tables.slots[targetSlot].recognized {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
         return
       }
-      if tables.slots[slot(target)].sequence == currentSequence(of: target) && target.publishedState == .possible {
+      if tables.slots[targetSlot].sequence == currentSequence(ofSlot: targetSlot) && target.publishedState == .possible
+      {
         waiting = true
       }
     }

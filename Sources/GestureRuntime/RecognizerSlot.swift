@@ -188,6 +188,13 @@ extension GestureRuntime {
     return number.owner == runtimeNumber ? number.index : 0
   }
 
+  /// The slot here of a recognizer whose number is `number` (``slot(_:)`` with the number
+  /// already read): 0 when another runtime gave it.
+  @inline(__always)
+  func slotIndex(_ number: RuntimeSlotNumber) -> Int {
+    number.owner == runtimeNumber ? number.index : 0
+  }
+
   /// The recognizer's slot in this runtime's table, to write: given on first use.
   @inline(__always)
   func ownSlot(_ recognizer: GestureRecognizer) -> Int {
