@@ -281,6 +281,13 @@ open class GestureRecognizer {
     return (from, storedRuntimeSlot, storedCancelsTouchesInView)
   }
 
+  /// What a runtime reads of a recognizer it collected for a new touch, in one call: its slot
+  /// number, the identity of its host, and bits: 1 to 4, ``takesTouchFlags``; 8, it has static
+  /// requirements (``hasStaticRequirements``).
+  package final var collectionState: (slot: RuntimeSlotNumber, host: ObjectIdentifier?, flags: UInt8) {
+    (storedRuntimeSlot, storedHostIdentifier, takesTouchFlags | (storedStaticRequirements.isEmpty ? 0 : 8))
+  }
+
   /// What a runtime reads when the recognizer takes a new touch, in one call: bit 1, it withholds
   /// the touch's `began` from its view (undecided, ``delaysTouchesBegan``); bit 2, its end
   /// (undecided, ``delaysTouchesEnded``); bit 4, it keeps the touch from its view altogether (it

@@ -122,7 +122,9 @@ extension GestureRuntime {
     let asksAboutPairs = collected.count > 1 && (hooked || delegateAsked)
     for index in 0..<collected.count {
       let recognizer = collected[index]
-      let number = ownSlot(recognizer)
+      // Read in one call: the slot, the host and the flags (nothing below changes the flags).
+      let state = recognizer.collectionState
+      let number = state.slot.owner == runtimeNumber ? state.slot.index : ownSlot(recognizer)
       if !tables.slots[number].participating {
         var depth = 0
         if depthsFromWalk {
@@ -135,10 +137,11 @@ extension GestureRuntime {
             depthOfView = (identifier, depth)
           }
         }
-        startAttempt(recognizer, slot: number, depth: depth)
+        startAttempt(
+          recognizer, slot: number, depth: depth, host: state.host, hasStaticRequirements: state.flags & 8 != 0)
         if !tables.slots[number].requires.isEmpty { edgesAdded = true }
       }
-      let flags = recognizer.takesTouchFlags
+      let flags = state.flags
       if flags & 4 != 0 { suppressors += 1 }
       if asksAboutPairs {
         tables.collect(slot: number, for: record, sequence: sequence, touchTypeBit: typeBit)
@@ -220,10 +223,22 @@ extension GestureRuntime {
   /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
   @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, slot number: Int, depth: Int) {
+    startAttempt(
+      recognizer, slot: number, depth: depth, host: recognizer.hostIdentifier,
+      hasStaticRequirements: recognizer.hasStaticRequirements)
+  }
+
+  /// ``startAttempt(_:slot:depth:)`` with what it reads of the recognizer already read: the
+  /// identity of its host and whether it has static requirements.
+  @inline(__always)
+  func startAttempt(
+    _ recognizer: GestureRecognizer, slot number: Int, depth: Int, host: ObjectIdentifier?,
+    hasStaticRequirements: Bool
+  ) {
     assertNoUserCode(in: "startAttempt")
     tables.startAttempt(slot: number, depth: depth)
-    if recognizer.hostIdentifier != ObjectIdentifier(self) { recognizer.host = self }
-    if !recognizer.hasStaticRequirements { return }
+    if host != ObjectIdentifier(self) { recognizer.host = self }
+    if !hasStaticRequirements { return }
     let me = ObjectIdentifier(recognizer)
     for requirement in recognizer.staticRequirements where requirement.id != me {
       addEdge(from: recognizer, to: requirement.value, origin: .requireToFail)

@@ -134,6 +134,17 @@ extension RecognizerSlot {
     return attempt
   }
 
+  /// Starts an attempt with its view at `depth`; lists the slot as a participant if it was not
+  /// listed. Returns whether it was not (the caller adds it to the participants).
+  @inline(__always)
+  mutating func startAttempt(depth: Int) -> Bool {
+    participating = true
+    self.depth = depth
+    if listed { return false }
+    listed = true
+    return true
+  }
+
   /// Collected, and holding `touch` (`RuntimeTables.collect(slot:for:sequence:touchTypeBit:andHold:withholds:)`).
   @inline(__always)
   mutating func collected(

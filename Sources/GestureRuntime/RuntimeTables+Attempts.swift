@@ -54,12 +54,8 @@ extension RuntimeTables {
   @inline(__always)
   mutating func startAttempt(slot: Int, depth: Int) {
     assert(slot != 0, "slot 0 never participates")
-    slots[slot].participating = true
-    slots[slot].depth = depth
-    if !slots[slot].listed {
-      slots[slot].listed = true
-      participants.append(slot)
-    }
+    // One mutation of the slot (one uniqueness check of the table).
+    if slots[slot].startAttempt(depth: depth) { participants.append(slot) }
   }
 
   /// Which participants `removeParticipants` drops.
