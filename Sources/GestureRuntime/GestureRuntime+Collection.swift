@@ -124,7 +124,7 @@ extension GestureRuntime {
       let recognizer = collected[index]
       // Read in one call: the slot, the host and the flags (nothing below changes the flags).
       let state = recognizer.collectionState
-      let number = state.slot.owner == runtimeNumber ? state.slot.index : ownSlot(recognizer)
+      let number = ownSlot(recognizer, number: state.slot)
       if !tables.slots[number].participating {
         var depth = 0
         if depthsFromWalk {
@@ -198,7 +198,7 @@ extension GestureRuntime {
     let state = recognizer.touchDownState(typeBit: typeBit)
     if state.flags & 8 != 0 { delegateAsked = true }
     guard state.flags & 1 != 0 else { return false }
-    let number = state.slot.owner == runtimeNumber ? state.slot.index : 0
+    let number = slotIndex(state.slot)
     let requestedIsTerminal = state.flags & 2 != 0
     let exclusiveType = state.flags & 4 != 0
     // The slot's attempt lets it take the touch: it is not held and, in an attempt, neither asked

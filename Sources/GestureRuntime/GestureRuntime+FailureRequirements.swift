@@ -20,7 +20,7 @@ extension GestureRuntime {
     let owner = targetNumber.owner
     let inTree = owner == runtimeNumber || isInTree(target)
     guard inTree || owner == 0 else { return }
-    let targetSlot = owner == runtimeNumber ? targetNumber.index : ownSlot(target)
+    let targetSlot = ownSlot(target, number: targetNumber)
     if !inTree { listDetached(target, slot: targetSlot) }
     for index in 0..<tables.slots[targetSlot].dependents.count
     where self.recognizer(inSlot: tables.slots[targetSlot].dependents[index]) === recognizer {

@@ -59,7 +59,7 @@ extension GestureRuntime: GestureHost {
       slotNumber = recognizer.runtimeSlot
     }
     // Only listed: requests are processed when the dispatch resolves.
-    let number = slotNumber.owner == runtimeNumber ? slotNumber.index : ownSlot(recognizer)
+    let number = ownSlot(recognizer, number: slotNumber)
     tables.requests.append(RuntimeTables.Request(slot: number, state: state, reason: text))
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
@@ -74,8 +74,7 @@ extension GestureRuntime: GestureHost {
   /// round.
   @inline(__always)
   func heldRequestIsMoot(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State) -> Bool {
-    !isResolving && (state == .changed || state == .began) && tables.slots[slot(recognizer)].held
-      && recognizer.publishedState == .possible
+    heldRequestIsMoot(state, published: recognizer.publishedState, slot: slot(recognizer))
   }
 
   /// ``heldRequestIsMoot(_:_:)`` of a recognizer whose published state is `published` and whose

@@ -21,7 +21,7 @@ extension GestureRuntime {
   func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
     assertNoUserCode(in: "publish")
     let (from, slotNumber, cancelsTouchesInView) = recognizer.publish(state)
-    let number = slotNumber.owner == runtimeNumber ? slotNumber.index : ownSlot(recognizer)
+    let number = ownSlot(recognizer, number: slotNumber)
     // Each published state is a decision: the view calls it causes come in its order (§5).
     decisionSerial &+= 1
     let decision = decisionSerial

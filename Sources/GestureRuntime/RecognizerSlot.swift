@@ -195,8 +195,7 @@ extension GestureRuntime {
   /// values and is never written, for a recognizer the runtime has not given one.
   @inline(__always)
   func slot(_ recognizer: GestureRecognizer) -> Int {
-    let number = recognizer.runtimeSlot
-    return number.owner == runtimeNumber ? number.index : 0
+    slotIndex(recognizer.runtimeSlot)
   }
 
   /// The slot here of a recognizer whose number is `number` (``slot(_:)`` with the number
@@ -209,8 +208,14 @@ extension GestureRuntime {
   /// The recognizer's slot in this runtime's table, to write: given on first use.
   @inline(__always)
   func ownSlot(_ recognizer: GestureRecognizer) -> Int {
-    let number = recognizer.runtimeSlot
-    return number.owner == runtimeNumber ? number.index : giveSlot(to: recognizer)
+    ownSlot(recognizer, number: recognizer.runtimeSlot)
+  }
+
+  /// ``ownSlot(_:)`` of a recognizer whose number (`GestureRecognizer.runtimeSlot`) was just read
+  /// with other fields in one call.
+  @inline(__always)
+  func ownSlot(_ recognizer: GestureRecognizer, number: RuntimeSlotNumber) -> Int {
+    number.owner == runtimeNumber ? number.index : giveSlot(to: recognizer)
   }
 
   /// The recognizer of a slot that is listed (as a participant, or as one that left the tree):
