@@ -88,10 +88,10 @@ extension GestureRuntime {
     }
     if published == .began || published == .changed {
       let next: GestureRecognizer.State = state == .began ? .changed : state
-      // The round's one request, from a recognizer that excludes nobody (`excludesNobodyAlone`):
+      // The round's one request, from a recognizer that excludes nobody (`excludesNobody`):
       // `resolveCandidates` would publish it at once. Published here.
       if tables.requestBatch.count == 1 && tables.candidates.isEmpty && tables.releases.isEmpty
-        && excludesNobodyAlone(slot: number)
+        && excludesNobody(slot: number)
       {
         publish(recognizer, next, reason: reason ?? defaultReason(next, from: published))
         return
@@ -199,22 +199,36 @@ extension GestureRuntime {
   }
 
   /// Whether exclusion can do nothing for a round whose one candidate is the recognizer of slot
-  /// `number` (a pan that changes once the others have failed and been reset): it is the one
-  /// listed participant, so `gatherExcludableTracking` finds nobody else (a recognizer still in an
-  /// attempt but no longer listed, whose view left the tree, is never gathered), and no
-  /// requirement joins it to a held recognizer that `exclude(by:)` would walk to.
+  /// `number`: no requirement joins it to a held recognizer that `exclude(by:)` would walk to,
+  /// and `gatherExcludableTracking` would find nobody, since no other listed participant is in
+  /// its attempt, undecided (`possible`) and without an action sent (a recognizer still in an
+  /// attempt but no longer listed, whose view left the tree, is never gathered). The common
+  /// cases: a pan that changes once the others have been reset, and one that changes after the
+  /// swipe it waited for failed (the swipe stays listed until the two are reset together).
+  /// Beyond a few participants the answer is left to the scan itself (false).
   @inline(__always)
-  func excludesNobodyAlone(slot number: Int) -> Bool {
-    tables.participants.count == 1 && tables.participants[0] == number
-      && (heldCount == 0 || (tables.slots[number].requires.isEmpty && tables.slots[number].dependents.isEmpty))
+  func excludesNobody(slot number: Int) -> Bool {
+    guard heldCount == 0 || (tables.slots[number].requires.isEmpty && tables.slots[number].dependents.isEmpty)
+    else { return false }
+    let count = tables.participants.count
+    if count == 1 && tables.participants[0] == number { return true }
+    guard count <= 8 else { return false }
+    // Each by the slot it was listed with: one that another runtime has given a slot since is
+    // never gathered, and its slot here can only make this answer false.
+    for index in 0..<count where tables.participants[index] != number {
+      let listed = tables.participants[index]
+      guard tables.slots[listed].participating && !tables.slots[listed].sentAction else { continue }
+      if recognizer(inListed: listed).publishedState == .possible { return false }
+    }
+    return true
   }
 
   /// Resolves the recognitions of one round in tie order (<doc:BehaviourReference> §3.2–3.5, 3.9, 3.10).
   func resolveCandidates() {
     assertNoUserCode(in: "resolveCandidates")
-    // One candidate that exclusion cannot reach past (`excludesNobodyAlone`): no tie order, no
+    // One candidate that exclusion cannot reach past (`excludesNobody`): no tie order, no
     // scan.
-    if tables.candidates.count > 1 || !excludesNobodyAlone(slot: tables.candidates[0]) {
+    if tables.candidates.count > 1 || !excludesNobody(slot: tables.candidates[0]) {
       // Tie order: the deepest view first; on one view, the one added first.
       tables.sortCandidates(owner: runtimeNumber)
       gatherExcludableTracking()
