@@ -105,7 +105,7 @@ extension GestureRuntime {
           if !names.contains(asking.displayName) { names.append(asking.displayName) }
         }
         diagnose("states asked from reset() kept the dispatch from settling; dropped", names)
-        tables.requests.clear()
+        tables.dropRequests()
         return
       }
     } while settleRound()
@@ -196,7 +196,7 @@ extension GestureRuntime {
     if published.isTerminal { return }
     let target: GestureRecognizer.State = published == .possible ? .failed : .cancelled
     recognizer.requestedState = target
-    tables.requests.append(RuntimeTables.Request(slot: ownSlot(recognizer), state: target, reason: reason))
+    tables.request(slot: ownSlot(recognizer), target, reason: reason)
   }
 
   /// Marks a touch (its record's number) as changed in this dispatch, and lists it for view delivery unless its view is

@@ -62,10 +62,8 @@ extension GestureRuntime {
         added = true
         if tables.slots[slot(b)].recognized && !tables.slots[slot(a)].sentAction && !a.requestedState.isTerminal {
           a.requestedState = .failed
-          tables.requests.append(
-            RuntimeTables.Request(
-              slot: ownSlot(a), state: .failed, reason: "required failure of \(b.displayName), which already recognized"
-            ))
+          tables.request(
+            slot: ownSlot(a), .failed, reason: "required failure of \(b.displayName), which already recognized")
         }
       }
     }

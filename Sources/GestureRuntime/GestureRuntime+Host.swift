@@ -60,7 +60,7 @@ extension GestureRuntime: GestureHost {
     }
     // Only listed: requests are processed when the dispatch resolves.
     let number = ownSlot(recognizer, number: slotNumber)
-    tables.requests.append(RuntimeTables.Request(slot: number, state: state, reason: text))
+    tables.request(slot: number, state, reason: text)
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
       dispatch {}

@@ -21,7 +21,7 @@ extension GestureRuntime {
   func firstInvariantViolation() -> String? {
     if isDispatching || isResolving { return "a dispatch is still running" }
     let workLists: [(String, Bool)] = [
-      ("requests", tables.requests.isEmpty && tables.requestBatch.isEmpty),
+      ("requests", tables.requests.isEmpty && tables.requestBatch.isEmpty && tables.requestReasons.isEmpty),
       ("releases", tables.releases.isEmpty && tables.releaseBatch.isEmpty),
       ("finished recognizers", tables.finished.isEmpty && tables.finishedBatch.isEmpty),
       ("actions", tables.actions.isEmpty),

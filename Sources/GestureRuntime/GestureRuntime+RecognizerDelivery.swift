@@ -183,7 +183,7 @@ extension GestureRuntime {
     {
       recognizer.requestedState = .changed
       if heldRequestIsMoot(recognizer, .changed) { return }
-      tables.requests.append(RuntimeTables.Request(slot: ownSlot(recognizer), state: .changed, reason: nil))
+      tables.request(slot: ownSlot(recognizer), .changed, reason: nil)
     }
   }
 }

@@ -23,7 +23,7 @@ extension GestureRuntime {
       rounds += 1
       if rounds > 100_000 {
         diagnose("conflict resolution did not settle; stopped", [])
-        tables.requests.clear()
+        tables.dropRequests()
         tables.releases.clear()
         tables.pendingHolds.clear()
         break
@@ -46,6 +46,11 @@ extension GestureRuntime {
       }
       if !tables.candidates.isEmpty { resolveCandidates() }
     }
+    // No request is left to name a reason (the batch of a resolution this one runs inside, if
+    // any, is empty between its steps).
+    if !tables.requestReasons.isEmpty && tables.requests.isEmpty && tables.requestBatch.isEmpty {
+      tables.requestReasons.clear()
+    }
   }
 
   /// Handles one requested state.
@@ -56,7 +61,7 @@ extension GestureRuntime {
     // tree) is that runtime's now: its request is not this runtime's to resolve.
     let slotNumber = recognizer.runtimeSlot
     guard slotNumber.owner == runtimeNumber else { return }
-    process(recognizer, slot: slotNumber.index, request.state, request.reason)
+    process(recognizer, slot: slotNumber.index, request.state, tables.reason(of: request))
   }
 
   /// Handles a state the recognizer of this runtime's slot `number` asked for.

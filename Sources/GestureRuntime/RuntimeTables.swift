@@ -43,6 +43,8 @@ struct RuntimeTables {
   /// resolved (`nextRequestBatch`).
   var requests: [Request] = []
   var requestBatch: [Request] = []
+  /// The reasons of the requests of both lists, emptied once both are (`Request`).
+  var requestReasons: [String] = []
   // The work lists of a round of resolution, by slot number. A slot a work list names is not
   // given back (`GestureRuntime.freeDetachedSlots`, `namesSlot`), so it holds its recognizer.
   // Most lists are drained within a dispatch (a state a view's touch method asks is resolved in
@@ -106,11 +108,36 @@ struct RuntimeTables {
   }
 
   /// A state the recognizer of `slot` asked for (or the runtime asked for it), waiting to be
-  /// resolved, with the reason the trace gives.
+  /// resolved, with the reason the trace gives: its place in `requestReasons`, or -1 for none.
+  /// Plain integers, so that listing and moving a request costs no reference counting (the
+  /// reason is given only when traced, or when the runtime decides).
   struct Request {
     let slot: Int
     let state: GestureRecognizer.State
-    let reason: String?
+    let reasonIndex: Int32
+  }
+
+  /// Lists a request of the recognizer of `slot` for `state` (`Request`).
+  @inline(__always)
+  mutating func request(slot: Int, _ state: GestureRecognizer.State, reason: String?) {
+    var index: Int32 = -1
+    if let reason {
+      index = Int32(truncatingIfNeeded: requestReasons.count)
+      requestReasons.append(reason)
+    }
+    requests.append(Request(slot: slot, state: state, reasonIndex: index))
+  }
+
+  /// The reason `request` was listed with.
+  @inline(__always)
+  func reason(of request: borrowing Request) -> String? {
+    request.reasonIndex < 0 ? nil : requestReasons[Int(request.reasonIndex)]
+  }
+
+  /// Drops every request not yet resolved, with their reasons.
+  mutating func dropRequests() {
+    requests.clear()
+    requestReasons.clear()
   }
 
   /// A request to leave `possible` made by the recognizer of `slot` while a requirement was
