@@ -20,13 +20,16 @@ extension GestureRuntime {
   /// for recognizers that wait on this one.
   func publish(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: @autoclosure () -> String) {
     assertNoUserCode(in: "publish")
-    let (from, slotNumber, cancelsTouchesInView) = recognizer.publish(state)
+    let (from, slotNumber, cancelsWhenPublished) = recognizer.publish(state)
     let number = ownSlot(recognizer, number: slotNumber)
     // Each published state is a decision: the view calls it causes come in its order (§5).
     decisionSerial &+= 1
     let decision = decisionSerial
+    var cancelsTouchesInView = cancelsWhenPublished
     if trace != nil {
       emit(.state(recognizer: recognizer.displayName, from: from, to: state, reason: reason()))
+      // The trace's sink is app code, which may change the setting: it is read again after it.
+      cancelsTouchesInView = recognizer.cancelsTouchesInView
     }
     let recognizes = from == .possible && (state == .began || state == .ended)
     // The tables after the trace line, whose sink cannot read them: one access.

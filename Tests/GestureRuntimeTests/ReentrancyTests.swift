@@ -596,6 +596,31 @@ struct CallbackRequestTests {
     #expect(runtime.nextTimerDeadline == Timestamp(seconds: 5.1))
   }
 
+  @Test(
+    "A trace sink that turns off cancelsTouchesInView on the line of a recognition: the recognizer does not claim the view's touch"
+  )
+  func sinkTurnsOffCancelling() {
+    for turnsOff in [false, true] {
+      let h = Harness()
+      let r = h.add(ScriptedRecognizer(), "r")
+      r.onMoved = [[.began]]
+      let sink = ReactingSink(recorder: h.recorder, trigger: "state r possible → began: began")
+      if turnsOff { sink.reaction = { r.cancelsTouchesInView = false } }
+      h.runtime.trace = sink
+      h.down(1, 10, 10, at: 0)
+      h.move(1, 30, 10, at: 0.1)
+      // The setting is read once the trace line is recorded, as when the recognizer changes it
+      // anywhere else before the runtime acts on its state.
+      #expect(
+        h.decisions == [
+          "0 view V touchesBegan 1",
+          "0.1 state r possible → began: began",
+          "0.1 action r began at (30, 10)",
+          turnsOff ? "0.1 view V touchesMoved 1" : "0.1 view V touchesCancelled 1",
+        ])
+    }
+  }
+
   @Test("A timer started from a callback with the watchdog's identifier is not reported as pending, as it never fires")
   func watchdogIdentifierReadBack() {
     let h = Harness()
