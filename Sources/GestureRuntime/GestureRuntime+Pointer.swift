@@ -93,14 +93,10 @@ extension GestureRuntime {
     return record
   }
 
-  /// The number of the sequence in progress of the kind of input of `recognizer`'s attempt:
-  /// touches, hover and scroll are counted apart, so that a hover does not join the touch
-  /// sequences that happen while it lasts (<doc:BehaviourReference> §3.7).
-  func currentSequence(of recognizer: GestureRecognizer) -> Int {
-    currentSequence(ofSlot: slot(recognizer))
-  }
-
-  /// ``currentSequence(of:)`` of the recognizer with slot `number` here (0: none).
+  /// The number of the sequence in progress of the kind of input of the attempt of the
+  /// recognizer with slot `number` here (0: none): touches, hover and scroll are counted apart,
+  /// so that a hover does not join the touch sequences that happen while it lasts
+  /// (<doc:BehaviourReference> §3.7).
   @inline(__always)
   func currentSequence(ofSlot number: Int) -> Int {
     switch tables.slots[number].inputKind {
