@@ -12,16 +12,19 @@ extension GestureRuntime {
     for index in 0..<tables.participants.count {
       // Most participants require nothing: their listed slot says so without the recognizer
       // (the slot it is read by, the listed one or slot 0, has no edge then either).
-      if tables.slots[tables.participants[index]].requires.isEmpty { continue }
-      let number = slot(ofListed: tables.participants[index])
+      let number = tables.participants[index]
+      if tables.slots[number].requires.isEmpty { continue }
       for edgeIndex in tables.slots[number].requires.indices {
         // The edge's fields are read in place: a copy of the edge would retain its target.
         guard !tables.slots[number].requires[edgeIndex].onCycle else { continue }
         let target = slot(tables.slots[number].requires[edgeIndex].target)
         guard tables.slots[target].participating && !tables.slots[target].requires.isEmpty else { continue }
-        // The participant itself only here: most touch-downs never get this far.
+        // The participant itself only here, where an edge of its listed slot could count: most
+        // touch-downs never get this far. Its edges are read by `slot(ofListed:)`, which gives
+        // slot 0, with none, once another runtime has given it a slot.
+        if slot(ofListed: number) == 0 { break }
         if tables.slots[number].requires[edgeIndex].origin != .requireToFail
-          || mayLieOnStaticCycle(recognizer(inListed: tables.participants[index]))
+          || mayLieOnStaticCycle(recognizer(inListed: number))
         {
           return true
         }

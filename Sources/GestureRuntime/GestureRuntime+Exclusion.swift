@@ -48,12 +48,17 @@ extension GestureRuntime {
     // tracks a touch: skip the scan, so such a dispatch costs what it touches.
     guard tables.live.count > 0 || eventFinishes else { return }
     for index in 0..<tables.participants.count {
-      let other = recognizer(inListed: tables.participants[index])
-      let number = slot(ofListed: tables.participants[index])
-      let excludable =
-        tables.slots[number].participating && other.publishedState == .possible && !tables.slots[number].sentAction
+      // The listed slot's own flags first: one that fails them is not excludable, whether or
+      // not it is still the recognizer's. Then the recognizer, read once: once another runtime
+      // has given it a slot, it is not excludable here (its slot to read is slot 0).
+      let number = tables.participants[index]
+      guard tables.slots[number].participating && !tables.slots[number].sentAction else { continue }
+      let other = recognizer(inListed: number)
+      if other.runtimeSlot.owner == runtimeNumber && other.publishedState == .possible
         && (other.numberOfTouches > 0 || touchEndedNow(other))
-      if excludable { tables.excludableTracking.append(tables.participants[index]) }
+      {
+        tables.excludableTracking.append(number)
+      }
     }
   }
 

@@ -248,7 +248,10 @@ extension GestureRuntime {
     for index in 0..<tables.candidates.count {
       publishCandidate(recognizer(inSlot: tables.candidates[index]))
     }
-    for index in 0..<tables.excluded.count where tables.slots[slot(ofListed: tables.excluded[index])].excludedBy != 0 {
+    // The listed slot's mark first: `slot(ofListed:)` gives slot 0, which excludes nobody, only
+    // where another runtime has given the recognizer a slot.
+    for index in 0..<tables.excluded.count
+    where tables.slots[tables.excluded[index]].excludedBy != 0 && slot(ofListed: tables.excluded[index]) != 0 {
       let loser = recognizer(inSlot: tables.excluded[index])
       // Excluded by a candidate that was itself excluded later: its exclusion still stands.
       let excluder = recognizer(inSlot: tables.slots[slot(loser)].excludedBy)
@@ -281,7 +284,9 @@ extension GestureRuntime {
     let fromPossible = from == .possible
     publish(winner, state, reason: tables.slots[winnerSlot].candidateReason ?? defaultReason(state, from: from))
     for loserIndex in 0..<tables.excluded.count
-    where tables.slots[slot(ofListed: tables.excluded[loserIndex])].excludedBy == winnerSlot {
+    where tables.slots[tables.excluded[loserIndex]].excludedBy == winnerSlot
+      && slot(ofListed: tables.excluded[loserIndex]) != 0
+    {
       // The listed slot is the loser's own here: the condition above found it there.
       let loserSlot = tables.excluded[loserIndex]
       let loser = recognizer(inSlot: loserSlot)

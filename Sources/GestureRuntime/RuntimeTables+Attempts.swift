@@ -76,12 +76,16 @@ extension RuntimeTables {
     var reset = 0
     for index in 0..<participants.count {
       let number = participants[index]
-      let readable = slot(ofListed: number, owner: owner)
-      let leaves = leaving == .reset ? !slots[readable].participating : !slots[readable].listed
+      // Read through `slot(ofListed:owner:)`, which gives slot 0 (neither participating nor
+      // listed) for a recognizer another runtime has given a slot; a slot that fails the test
+      // on its own leaves either way, without a read of its recognizer.
+      let leaves =
+        (leaving == .reset ? !slots[number].participating : !slots[number].listed)
+        || slot(ofListed: number, owner: owner) == 0
       if leaves {
         slots[number].listed = false
       } else {
-        if !slots[readable].participating { reset += 1 }
+        if !slots[number].participating { reset += 1 }
         if kept != index { participants.swapAt(kept, index) }
         kept += 1
       }
