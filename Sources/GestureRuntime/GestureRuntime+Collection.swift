@@ -242,8 +242,11 @@ extension GestureRuntime {
     if host != ObjectIdentifier(self) { recognizer.host = self }
     if !hasStaticRequirements { return }
     let me = ObjectIdentifier(recognizer)
-    for requirement in recognizer.staticRequirements where requirement.id != me {
-      addEdge(from: recognizer, to: requirement.value, origin: .requireToFail)
+    // By index, each target loaded in place: a copy of an element (an unowned reference) would
+    // cost an unowned retain and release of its own.
+    let requirements = recognizer.staticRequirements
+    for index in requirements.indices where requirements[index].id != me {
+      addEdge(from: recognizer, to: requirements[index].value, origin: .requireToFail)
     }
   }
 }
