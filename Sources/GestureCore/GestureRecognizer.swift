@@ -258,6 +258,12 @@ open class GestureRecognizer {
   /// Whether the subclass has not asked for a final state and the recognizer is attached: what a
   /// runtime asks before it delivers a touch, in one call.
   package final var isUndecidedAndAttached: Bool { !storedRequestedState.isTerminal && storedIsAttached }
+  /// What a runtime reads of the recognizer before it hands it touches, in one call: whether it
+  /// takes them (``isUndecidedAndAttached``), and its count of state requests
+  /// (``stateRequestCount``), which tells afterwards whether it asked for a state meanwhile.
+  package final var deliveryState: (undecidedAndAttached: Bool, stateRequests: UInt32) {
+    (!storedRequestedState.isTerminal && storedIsAttached, storedStateRequestCount)
+  }
   /// The identity of ``view``, comparable without loading the unowned reference.
   package final var viewIdentifier: ObjectIdentifier? { storedViewIdentifier }
   /// What a runtime reads of the recognizer when a touch whose type has bit `typeBit`

@@ -51,8 +51,10 @@ extension GestureRuntime {
     var touches: [Touch] = []
     swap(&touches, &scratchTouches)
     for number in order {
-      guard let recognizer = tables.slots[number].recognizer, recognizer.isUndecidedAndAttached else { continue }
-      beginDelivery(to: recognizer)
+      guard let recognizer = tables.slots[number].recognizer else { continue }
+      let state = recognizer.deliveryState
+      guard state.undecidedAndAttached else { continue }
+      beginDelivery(requestCount: state.stateRequests)
       var delivered = 0
       var cancelled = false
       for phase in phases {
@@ -100,8 +102,11 @@ extension GestureRuntime {
     // Deliveries never add entries to the record (they may only void one).
     let count = tables.records[record].entries.count
     for index in 0..<count {
-      guard let recognizer = recognizerIfDeliverable(record, at: index) else { continue }
-      beginDelivery(to: recognizer)
+      guard let recognizer = tables.recognizer(ofEntry: index, in: record) else { continue }
+      // Whether it takes the touch, and the start of the count of what it asks, in one call.
+      let state = recognizer.deliveryState
+      guard state.undecidedAndAttached else { continue }
+      beginDelivery(requestCount: state.stateRequests)
       deliver(phase, touches, to: recognizer, event: event)
       afterDelivery(recognizer, inputCancelled: phase == .cancelled, delivered: 1)
     }
@@ -132,7 +137,13 @@ extension GestureRuntime {
   /// Starts the count of what the recognizer asks and ignores during its delivery.
   @inline(__always)
   func beginDelivery(to recognizer: GestureRecognizer) {
-    stateRequestsAtDelivery = recognizer.stateRequestCount
+    beginDelivery(requestCount: recognizer.stateRequestCount)
+  }
+
+  /// ``beginDelivery(to:)`` with the recognizer's count of state requests already read.
+  @inline(__always)
+  func beginDelivery(requestCount: UInt32) {
+    stateRequestsAtDelivery = requestCount
     ignoredThisDelivery = 0
   }
 
