@@ -161,12 +161,17 @@ extension RecognizerSlot {
     attemptTouches.append(AttemptTouch(touch: touch, record: record, generation: generation, withholds: withholds))
   }
 
-  /// Ends the attempt: what says where the attempt stands goes back to its initial value (`held` is
-  /// cleared first, by `RuntimeTables.endAttempt`, whose caller keeps the runtime's count). The
-  /// marks, the listing, the sequence, the depth and the reason last given stay; the touches, the
-  /// requirement edges and the timers are cleared by the reset itself, which still reads them.
-  mutating func endAttempt() {
-    assert(!held, "a recognizer's attempt ended while it was still held")
+  /// Ends the attempt (`RuntimeTables.endAttempt`, once the touch records no longer count it
+  /// among their touches' withholders): its entries in touch records go void (the attempt count
+  /// grows), it is no longer held, and what says where the attempt stands goes back to its initial
+  /// value. Its touches are exchanged with `touches`, an empty list, and its timer generations
+  /// forgotten. Returns whether it was held. The marks, the listing, the sequence, the depth and
+  /// the reason last given stay; the requirement edges are dropped by the reset itself, which
+  /// still reads them.
+  mutating func endAttempt(handingOver touches: inout [AttemptTouch]) -> Bool {
+    attempt &+= 1
+    let wasHeld = held
+    held = false
     participating = false
     wants = .possible
     firstWanted = .possible
@@ -179,6 +184,12 @@ extension RecognizerSlot {
     candidate = nil
     excludedBy = 0
     if !followUps.isEmpty { followUps.clear() }
+    if !attemptTouches.isEmpty {
+      assert(touches.isEmpty)
+      swap(&touches, &attemptTouches)
+    }
+    if !timerGenerations.isEmpty { timerGenerations.clear() }
+    return wasHeld
   }
 }
 

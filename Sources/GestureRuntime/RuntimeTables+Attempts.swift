@@ -14,17 +14,10 @@ extension RuntimeTables {
   mutating func endAttempt(
     slot: Int, releasedBy decision: UInt64, touches: inout [AttemptTouch]
   ) -> Bool {
-    slots[slot].attempt &+= 1
-    let wasHeld = slots[slot].held
-    slots[slot].held = false
-    slots[slot].endAttempt()
+    // The touch records first (they read the slot's touches, and none of what the slot's own
+    // ending changes); then the slot in one mutation.
     stopWithholding(slot: slot, releasedBy: decision)
-    if !slots[slot].attemptTouches.isEmpty {
-      assert(touches.isEmpty)
-      swap(&touches, &slots[slot].attemptTouches)
-    }
-    if !slots[slot].timerGenerations.isEmpty { slots[slot].timerGenerations.clear() }
-    return wasHeld
+    return slots[slot].endAttempt(handingOver: &touches)
   }
 
   /// What `endAttemptWithoutEdges` did.
