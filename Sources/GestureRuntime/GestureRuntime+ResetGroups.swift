@@ -45,17 +45,14 @@ extension GestureRuntime {
       tables.slots[partnerSlot].participating
     {
       // `number` is the recognizer's own slot: it participates.
-      tables.slots[number].resetMark = mark
-      tables.slots[partnerSlot].resetMark = mark
-      if recognizer.publishedState.isTerminal && partner.publishedState.isTerminal {
-        // The one requirement between the two is all the edges either has, and it ends with
-        // both attempts (its targets are the two, held here, so clearing lets go of neither):
-        // cleared here, without dropAttemptEdges' searches (which would also list
-        // the partner as finished again, for a pass that finds it reset).
-        tables.slots[number].requires.clear()
-        tables.slots[number].dependents.clear()
-        tables.slots[partnerSlot].requires.clear()
-        tables.slots[partnerSlot].dependents.clear()
+      let bothFinished = recognizer.publishedState.isTerminal && partner.publishedState.isTerminal
+      // Once both finished, the one requirement between the two is all the edges either has,
+      // and it ends with both attempts (its targets are the two, held here, so clearing lets go
+      // of neither): cleared here, without dropAttemptEdges' searches (which would also list
+      // the partner as finished again, for a pass that finds it reset). One mutation per slot.
+      tables.slots[number].enterResetPass(mark: mark, droppingEdges: bothFinished)
+      tables.slots[partnerSlot].enterResetPass(mark: mark, droppingEdges: bothFinished)
+      if bothFinished {
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         // The second one's slot is read again: the first one's `reset()` is user code.
         resetRecognizer(partnerFirst ? partner : recognizer, slot: partnerFirst ? partnerSlot : number)

@@ -161,6 +161,17 @@ extension RecognizerSlot {
     attemptTouches.append(AttemptTouch(touch: touch, record: record, generation: generation, withholds: withholds))
   }
 
+  /// Marks the slot as seen by reset pass `mark`; with `droppingEdges`, also forgets its
+  /// requirement edges, both ways (a pair of recognizers joined by one requirement, both
+  /// finished, reset together).
+  @inline(__always)
+  mutating func enterResetPass(mark: UInt64, droppingEdges: Bool) {
+    resetMark = mark
+    guard droppingEdges else { return }
+    requires.clear()
+    dependents.clear()
+  }
+
   /// Ends the attempt (`RuntimeTables.endAttempt`, once the touch records no longer count it
   /// among their touches' withholders): its entries in touch records go void (the attempt count
   /// grows), it is no longer held, and what says where the attempt stands goes back to its initial
