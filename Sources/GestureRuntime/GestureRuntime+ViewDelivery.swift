@@ -13,8 +13,8 @@ extension GestureRuntime {
     guard !tables.dirtyRecords.isEmpty else { return }
     if tables.dirtyRecords.count == 1 {
       // One touch (the common case): planned without an array (`planOnlyDirtyRecord`).
-      let (record, phases) = tables.planOnlyDirtyRecord()
-      guard phases.count > 0, let view = tables.records[record].view else { return }
+      let (record, phases, view) = tables.planOnlyDirtyRecord()
+      guard let view else { return }
       if viewTouch.isEmpty || viewTouch[0] !== tables.records[record].touch {
         // Out of place (it may let go of a touch), as the runtime's other lists.
         var list: [Touch] = []

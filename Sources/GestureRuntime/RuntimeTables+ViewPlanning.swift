@@ -7,16 +7,18 @@ import GestureCore
 /// so that a view that does not take several touches gets only its first.
 extension RuntimeTables {
   /// Plans the calls of the only dirty record (`dirtyRecords` holds one), and returns its number
-  /// with the phases of its calls, in order: they all go to its view, one touch each, already in
-  /// phase order, so nothing needs grouping, and the phases are planned into a fixed-size buffer
-  /// (no array). Starts a new view round: what the calls lead to lists the touch again.
+  /// with the phases of its calls, in order, and its view when it has calls to get (the one the
+  /// planning read, so that the caller does not load and retain it again): they all go to that
+  /// view, one touch each, already in phase order, so nothing needs grouping, and the phases are
+  /// planned into a fixed-size buffer (no array). Starts a new view round: what the calls lead to
+  /// lists the touch again.
   @inline(__always)
-  mutating func planOnlyDirtyRecord() -> (record: Int, phases: PlannedPhases) {
+  mutating func planOnlyDirtyRecord() -> (record: Int, phases: PlannedPhases, view: View?) {
     let record = dirtyRecords.removeLast()
     var phases = PlannedPhases()
-    planViewCalls(record, into: &phases, single: true)
+    let view = planViewCalls(record, into: &phases, single: true)
     viewRound &+= 1
-    return (record, phases)
+    return (record, phases, phases.count > 0 ? view : nil)
   }
 
   /// Plans the calls of every dirty record into `viewCalls`, in the order the views hear of their
@@ -79,14 +81,17 @@ extension RuntimeTables {
   /// Plans one dirty touch's view calls, each with the decision that causes it (or as one of the
   /// event's own calls): into `phases` when `single`, into `viewCalls` otherwise. The touch's
   /// input phase in the dispatch ends here.
+  /// Returns the view it planned for (nil when there was nothing to plan).
   @inline(__always)
-  private mutating func planViewCalls(_ record: Int, into phases: inout PlannedPhases, single: Bool) {
+  @discardableResult
+  private mutating func planViewCalls(_ record: Int, into phases: inout PlannedPhases, single: Bool) -> View? {
     defer { records[record].phaseInDispatch = nil }
     guard records[record].viewState != .done, let view = records[record].view else {
       if records[record].isFinished { records[record].viewState = .done }
-      return
+      return nil
     }
     planViewCalls(record, view, into: &phases, single: single)
+    return view
   }
 
   private mutating func planViewCalls(_ record: Int, _ view: View, into phases: inout PlannedPhases, single: Bool) {
