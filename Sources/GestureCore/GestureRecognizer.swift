@@ -262,7 +262,7 @@ open class GestureRecognizer {
   /// takes them (``isUndecidedAndAttached``), and its count of state requests
   /// (``stateRequestCount``), which tells afterwards whether it asked for a state meanwhile.
   package final var deliveryState: (undecidedAndAttached: Bool, stateRequests: UInt32) {
-    (!storedRequestedState.isTerminal && storedIsAttached, storedStateRequestCount)
+    (isUndecidedAndAttached, storedStateRequestCount)
   }
   /// The identity of ``view``, comparable without loading the unowned reference.
   package final var viewIdentifier: ObjectIdentifier? { storedViewIdentifier }

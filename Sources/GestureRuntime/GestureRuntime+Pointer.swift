@@ -150,8 +150,10 @@ extension GestureRuntime {
       guard let phase = tables.records[record].phaseInDispatch else { continue }
       let touches = [tables.records[record].touch]
       for entryIndex in 0..<tables.records[record].entries.count {
-        guard let recognizer = recognizerIfDeliverable(record, at: entryIndex) else { continue }
-        beginDelivery(to: recognizer)
+        guard let recognizer = tables.recognizer(ofEntry: entryIndex, in: record) else { continue }
+        let state = recognizer.deliveryState
+        guard state.undecidedAndAttached else { continue }
+        beginDelivery(requestCount: state.stateRequests)
         deliver(phase, touches, to: recognizer, event: event)
         afterDelivery(recognizer, inputCancelled: false, delivered: 1)
       }

@@ -134,13 +134,8 @@ extension GestureRuntime {
     return all
   }
 
-  /// Starts the count of what the recognizer asks and ignores during its delivery.
-  @inline(__always)
-  func beginDelivery(to recognizer: GestureRecognizer) {
-    beginDelivery(requestCount: recognizer.stateRequestCount)
-  }
-
-  /// ``beginDelivery(to:)`` with the recognizer's count of state requests already read.
+  /// Starts the count of what the recognizer asks and ignores during its delivery, from its
+  /// count of state requests (`GestureRecognizer.deliveryState`, read as it is found to take it).
   @inline(__always)
   func beginDelivery(requestCount: UInt32) {
     stateRequestsAtDelivery = requestCount

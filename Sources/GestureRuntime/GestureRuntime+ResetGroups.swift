@@ -50,8 +50,8 @@ extension GestureRuntime {
       // and it ends with both attempts (its targets are the two, held here, so clearing lets go
       // of neither): cleared here, without dropAttemptEdges' searches (which would also list
       // the partner as finished again, for a pass that finds it reset). One mutation per slot.
-      tables.slots[number].enterResetPass(mark: mark, droppingEdges: bothFinished)
-      tables.slots[partnerSlot].enterResetPass(mark: mark, droppingEdges: bothFinished)
+      tables.slots[number].markResetPass(mark: mark, droppingEdges: bothFinished)
+      tables.slots[partnerSlot].markResetPass(mark: mark, droppingEdges: bothFinished)
       if bothFinished {
         let partnerFirst = partner.additionOrder < recognizer.additionOrder
         // The second one's slot is read again: the first one's `reset()` is user code.

@@ -248,8 +248,8 @@ extension GestureRuntime {
     for index in 0..<tables.candidates.count {
       publishCandidate(recognizer(inSlot: tables.candidates[index]))
     }
-    // The listed slot's mark first: `slot(ofListed:)` gives slot 0, which excludes nobody, only
-    // where another runtime has given the recognizer a slot.
+    // The listed slot's mark first: `slot(ofListed:)` gives slot 0, which nobody excludes
+    // (`excludedBy` 0), only where another runtime has given the recognizer a slot.
     for index in 0..<tables.excluded.count
     where tables.slots[tables.excluded[index]].excludedBy != 0 && slot(ofListed: tables.excluded[index]) != 0 {
       let loser = recognizer(inSlot: tables.excluded[index])

@@ -165,7 +165,7 @@ extension RecognizerSlot {
   /// requirement edges, both ways (a pair of recognizers joined by one requirement, both
   /// finished, reset together).
   @inline(__always)
-  mutating func enterResetPass(mark: UInt64, droppingEdges: Bool) {
+  mutating func markResetPass(mark: UInt64, droppingEdges: Bool) {
     resetMark = mark
     guard droppingEdges else { return }
     requires.clear()

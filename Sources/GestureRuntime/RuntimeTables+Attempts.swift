@@ -14,8 +14,8 @@ extension RuntimeTables {
   mutating func endAttempt(
     slot: Int, releasedBy decision: UInt64, touches: inout [AttemptTouch]
   ) -> Bool {
-    // The touch records first (they read the slot's touches, and none of what the slot's own
-    // ending changes); then the slot in one mutation.
+    // The touch records first: they read the slot's touches, which the slot's own ending hands
+    // over (it changes nothing else they read). Then the slot, in one mutation.
     stopWithholding(slot: slot, releasedBy: decision)
     return slots[slot].endAttempt(handingOver: &touches)
   }
