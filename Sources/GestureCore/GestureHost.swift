@@ -12,9 +12,13 @@ package protocol GestureHost: AnyObject {
   /// Whether an illegal transition traps (<doc:BehaviourReference> §1.2).
   var strictTransitions: Bool { get }
   /// A recognizer's subclass asked for `state` (already validated and mapped); `reason` is
-  /// evaluated only if the runtime records reasons (a trace is attached).
+  /// evaluated only if the runtime records reasons (a trace is attached). `slot` and `published`
+  /// are the recognizer's ``GestureRecognizer/runtimeSlot`` and
+  /// ``GestureRecognizer/publishedState`` as it asks, handed over so that the host need not call
+  /// back for them.
   func recognizer(
-    _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: () -> String)
+    _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, slot: RuntimeSlotNumber,
+    published: GestureRecognizer.State, reason: () -> String)
   /// A recognizer made a diagnostic: an illegal transition that was mapped (then
   /// `requestFollows`: the mapped state is requested right after) or ignored, a requirement on
   /// itself.
@@ -30,9 +34,13 @@ package protocol GestureHost: AnyObject {
   /// A recognizer asks to ignore a touch (<doc:BehaviourReference> §2.5).
   func recognizer(_ recognizer: GestureRecognizer, ignores touch: Touch)
   /// A recognizer starts or restarts its timer `id`, due `microseconds` after the current time.
-  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64)
-  /// A recognizer cancels its timer `id` (nothing happens if it is not pending).
-  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int)
+  /// `slot` is the recognizer's ``GestureRecognizer/runtimeSlot`` as it asks.
+  func recognizer(
+    _ recognizer: GestureRecognizer, slot: RuntimeSlotNumber, startTimer id: Int,
+    afterMicroseconds microseconds: Int64)
+  /// A recognizer cancels its timer `id` (nothing happens if it is not pending). `slot` is the
+  /// recognizer's ``GestureRecognizer/runtimeSlot`` as it asks.
+  func recognizer(_ recognizer: GestureRecognizer, slot: RuntimeSlotNumber, cancelTimer id: Int)
   /// A recognizer is about to be detached from its view.
   func recognizerWillBeRemoved(_ recognizer: GestureRecognizer)
   /// A view is about to be detached from its superview.

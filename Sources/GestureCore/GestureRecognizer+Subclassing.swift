@@ -35,11 +35,11 @@ extension GestureRecognizer {
     requestedState = target
     storedStateRequestCount &+= 1
     if let host {
-      host.recognizer(self, requested: target, reason: reason)
+      host.recognizer(self, requested: target, slot: runtimeSlot, published: storedPublishedState, reason: reason)
     } else if let host = hostOfWindow {
       // Not yet in an attempt: the runtime of its view's window starts one (behaviour reference
       // §1.7).
-      host.recognizer(self, requested: target, reason: reason)
+      host.recognizer(self, requested: target, slot: runtimeSlot, published: storedPublishedState, reason: reason)
     } else {
       storedPublishedState = target
     }
@@ -77,7 +77,7 @@ extension GestureRecognizer {
       timerDelayMemo = (delay, microseconds)
     }
     storedStartedTimers |= Self.startedTimerBit(id)
-    host.recognizer(self, startTimer: id, afterMicroseconds: microseconds)
+    host.recognizer(self, slot: runtimeSlot, startTimer: id, afterMicroseconds: microseconds)
   }
 
   /// Subclass API: cancels the timer `id` if it is pending. Without a runtime the call does
@@ -89,7 +89,7 @@ extension GestureRecognizer {
     let bit = Self.startedTimerBit(id)
     guard storedStartedTimers & bit != 0, let host else { return }
     if bit != 1 &<< 63 { storedStartedTimers &= ~bit }
-    host.recognizer(self, cancelTimer: id)
+    host.recognizer(self, slot: runtimeSlot, cancelTimer: id)
   }
 
   /// The time of the dispatch in progress, on the runtime's clock.

@@ -43,10 +43,11 @@ extension GestureRuntime: GestureHost {
   var currentTime: Timestamp { now }
 
   func recognizer(
-    _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, reason: () -> String
+    _ recognizer: GestureRecognizer, requested state: GestureRecognizer.State, slot: RuntimeSlotNumber,
+    published: GestureRecognizer.State, reason: () -> String
   ) {
-    var slotNumber = recognizer.runtimeSlot
-    if isDispatching && heldRequestIsMoot(state, published: recognizer.publishedState, slot: slotIndex(slotNumber)) {
+    var slotNumber = slot
+    if isDispatching && heldRequestIsMoot(state, published: published, slot: slotIndex(slotNumber)) {
       return
     }
     var text: String?
@@ -125,27 +126,30 @@ extension GestureRuntime: GestureHost {
     }
   }
 
-  func recognizer(_ recognizer: GestureRecognizer, startTimer id: Int, afterMicroseconds microseconds: Int64) {
+  func recognizer(
+    _ recognizer: GestureRecognizer, slot: RuntimeSlotNumber, startTimer id: Int, afterMicroseconds microseconds: Int64
+  ) {
     let deadline = Timestamp(microseconds: now.microseconds &+ microseconds)
     if isDispatching {
-      askTimer(of: recognizer, id: id, deadline: deadline)
+      askTimer(of: recognizer, slot: slot, id: id, deadline: deadline)
     } else {
       queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
     }
   }
 
-  func recognizer(_ recognizer: GestureRecognizer, cancelTimer id: Int) {
+  func recognizer(_ recognizer: GestureRecognizer, slot: RuntimeSlotNumber, cancelTimer id: Int) {
     if isDispatching {
-      askTimer(of: recognizer, id: id, deadline: nil)
+      askTimer(of: recognizer, slot: slot, id: id, deadline: nil)
     } else {
       cancelTimer(of: recognizer, id: id)
     }
   }
 
-  /// Records a timer's start (a deadline) or cancellation (nil) asked from user code.
+  /// Records a timer's start (a deadline) or cancellation (nil) asked from user code by the
+  /// recognizer whose number is `number`.
   @inline(__always)
-  private func askTimer(of recognizer: GestureRecognizer, id: Int, deadline: Timestamp?) {
-    let number = recognizer.runtimeSlot
+  private func askTimer(of recognizer: GestureRecognizer, slot number: RuntimeSlotNumber, id: Int, deadline: Timestamp?)
+  {
     let unslotted = number.owner == runtimeNumber ? nil : recognizer
     let request = TimerRequest(slotWhenAsked: number, unslotted: unslotted, id: id, deadline: deadline)
     // Out of place, as `ask(_:)`.
