@@ -218,7 +218,8 @@ extension GestureRuntime {
       if requestedIsTerminal || kind != .touches { return false }
       if exclusiveType && firstBit != 0 && firstBit != typeBit { return false }
     }
-    return askShouldReceive(recognizer, touch)
+    // Without a delegate set (bit 8, read above, with no user code since) there is nobody to ask.
+    return state.flags & 8 == 0 || askShouldReceive(recognizer, touch)
   }
 
   /// Starts a new attempt: the recognizer joins the participants with its static requirements.

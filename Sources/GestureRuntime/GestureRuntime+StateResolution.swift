@@ -165,6 +165,14 @@ extension GestureRuntime {
   func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
     assertNoUserCode(in: "shouldBeginVeto")
     if recognizer.cancelsTouchesInView {
+      let number = slot(recognizer)
+      // One touch (the common case): its one view is asked without a list.
+      if tables.slots[number].attemptTouches.count == 1 {
+        if let view = tables.slots[number].attemptTouches[0].touch.view, !askViewShouldBegin(view, recognizer) {
+          return vetoReason(view)
+        }
+        return askShouldBegin(recognizer) ? nil : "shouldBegin returned false"
+      }
       // The views to ask, each once, listed before any is asked (a view's answer may change the
       // recognizer's touches); in a scratch array taken out while in use.
       var views = vetoViewsScratch
@@ -173,7 +181,6 @@ extension GestureRuntime {
         views.clear()
         vetoViewsScratch = views
       }
-      let number = slot(recognizer)
       for index in tables.slots[number].attemptTouches.indices {
         guard let view = tables.slots[number].attemptTouches[index].touch.view,
           !views.contains(where: { $0 === view })
@@ -181,13 +188,18 @@ extension GestureRuntime {
         views.append(view)
       }
       for view in views where !askViewShouldBegin(view, recognizer) {
-        return "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
+        return vetoReason(view)
       }
     }
     if !askShouldBegin(recognizer) {
       return "shouldBegin returned false"
     }
     return nil
+  }
+
+  /// The reason of a failure that `view`'s `gestureRecognizerShouldBegin` decided.
+  private func vetoReason(_ view: View) -> String {
+    "view \(view.name) vetoed it (gestureRecognizerShouldBegin returned false)"
   }
 
   func addCandidate(_ recognizer: GestureRecognizer, _ state: GestureRecognizer.State, reason: String?) {
