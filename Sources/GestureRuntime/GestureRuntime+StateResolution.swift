@@ -166,33 +166,40 @@ extension GestureRuntime {
     assertNoUserCode(in: "shouldBeginVeto")
     if recognizer.cancelsTouchesInView {
       let number = slot(recognizer)
-      // One touch (the common case): its one view is asked without a list.
       if tables.slots[number].attemptTouches.count == 1 {
+        // One touch (the common case): its one view is asked without a list.
         if let view = tables.slots[number].attemptTouches[0].touch.view, !askViewShouldBegin(view, recognizer) {
           return vetoReason(view)
         }
-        return askShouldBegin(recognizer) ? nil : "shouldBegin returned false"
-      }
-      // The views to ask, each once, listed before any is asked (a view's answer may change the
-      // recognizer's touches); in a scratch array taken out while in use.
-      var views = vetoViewsScratch
-      vetoViewsScratch = []
-      defer {
-        views.clear()
-        vetoViewsScratch = views
-      }
-      for index in tables.slots[number].attemptTouches.indices {
-        guard let view = tables.slots[number].attemptTouches[index].touch.view,
-          !views.contains(where: { $0 === view })
-        else { continue }
-        views.append(view)
-      }
-      for view in views where !askViewShouldBegin(view, recognizer) {
-        return vetoReason(view)
+      } else if let veto = viewsVeto(recognizer, slot: number) {
+        return veto
       }
     }
     if !askShouldBegin(recognizer) {
       return "shouldBegin returned false"
+    }
+    return nil
+  }
+
+  /// Asks each view that the touches of the recognizer in slot `number` were hit-tested to, once,
+  /// whether it may begin. Returns the reason for a veto, or nil.
+  private func viewsVeto(_ recognizer: GestureRecognizer, slot number: Int) -> String? {
+    // The views are listed before any is asked (a view's answer may change the recognizer's
+    // touches); in a scratch array taken out while in use.
+    var views = vetoViewsScratch
+    vetoViewsScratch = []
+    defer {
+      views.clear()
+      vetoViewsScratch = views
+    }
+    for index in tables.slots[number].attemptTouches.indices {
+      guard let view = tables.slots[number].attemptTouches[index].touch.view,
+        !views.contains(where: { $0 === view })
+      else { continue }
+      views.append(view)
+    }
+    for view in views where !askViewShouldBegin(view, recognizer) {
+      return vetoReason(view)
     }
     return nil
   }
