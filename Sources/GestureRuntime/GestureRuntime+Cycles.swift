@@ -11,9 +11,13 @@ extension GestureRuntime {
   func cycleIsPossible() -> Bool {
     for index in 0..<tables.participants.count {
       // Most participants require nothing: their listed slot says so without the recognizer
-      // (the slot it is read by, the listed one or slot 0, has no edge then either).
+      // (the slot it is read by, the listed one or slot 0, has no edge then either). And an edge
+      // closes a cycle of participants only if some participant requires its owner in turn,
+      // which the owner's slot lists among its dependents (`addEdge`; `_checkInvariants`): a
+      // recognizer that only waits (a tap for its double tap) is skipped without reading the slot
+      // of what it waits for.
       let number = tables.participants[index]
-      if tables.slots[number].requires.isEmpty { continue }
+      if tables.slots[number].requires.isEmpty || tables.slots[number].dependents.isEmpty { continue }
       for edgeIndex in tables.slots[number].requires.indices {
         // The edge's fields are read in place: a copy of the edge would retain its target.
         guard !tables.slots[number].requires[edgeIndex].onCycle else { continue }
