@@ -3,7 +3,10 @@
 # Usage: Scripts/bench.sh [w1|scaling|moves|trace|instructions|scaling-instructions|exclusivity|all]
 # (default w1).
 # `instructions` counts the instructions per W1 event under callgrind: unlike wall time on shared
-# machines (which drifts by up to 2x between runs), it is exact, so it tracks changes.
+# machines (which drifts by up to 2x between runs), it is exact, so it tracks changes. It then
+# prints where they go, the rows of BENCHMARKS.md's "Where the time goes": each step's function
+# by inclusive instructions per event, and the runtime library's reference counting and
+# uniqueness checks.
 # `scaling-instructions` counts them for every row of the scaling and moves tables, on shorter
 # scripts than `scaling` and `moves` time (callgrind runs about 100x slower than native): about 15
 # minutes on two cores, most of it in the three rows with the largest scenes (N=5000 and the chain
@@ -186,6 +189,48 @@ if [ "$what" = instructions ]; then
   echo "== instructions per W1 event (callgrind, 100k events, warm-up and one timed replay)"
   callgrind_w1 "$ctl" "$w1_100k" "$out/callgrind.out" \
     | python3 -c "import sys; n = int(sys.stdin.read()); print(f'{n:,} instructions, {n / 200000:,.0f} per event (profile: callgrind_annotate $out/callgrind.out)')"
+  # BENCHMARKS.md's breakdown, "Where the time goes": each step's function by its largest
+  # inclusive entry (callgrind splits a function's count among the files its inlined code comes
+  # from; the largest entry is the function's own), and the runtime library's reference counting
+  # and uniqueness checks by their own instructions. Per event of the 200,000 replayed.
+  echo "== where the time goes (inclusive instructions per W1 event; the rows overlap)"
+  callgrind_annotate --inclusive=yes "$out/callgrind.out" 2>/dev/null | swift demangle --simplified >"$out/callgrind-inclusive.txt"
+  callgrind_annotate "$out/callgrind.out" 2>/dev/null >"$out/callgrind-self.txt"
+  python3 - "$out/callgrind-inclusive.txt" "$out/callgrind-self.txt" <<'PY'
+import re, sys
+
+def entries(path):
+    for line in open(path, encoding="utf-8", errors="replace"):
+        match = re.match(r"\s*([\d,]+) \([ \d.%]+\)\s+(\S.*)$", line)
+        if match:
+            yield int(match.group(1).replace(",", "")), match.group(2)
+
+steps = [
+    ("delivery to recognizers", "deliverEventToRecognizers(count:first:)"),
+    ("touch-down collection", "beginTouch(_:)"),
+    ("resolution", "resolve()"),
+    ("resets", "runResets()"),
+    ("view delivery", "deliverToViews()"),
+    ("retiring touches", "retireFinishedTouches()"),
+    ("applying the inbox", "applyInbox()"),
+]
+largest = {}
+for count, name in entries(sys.argv[1]):
+    for _, function in steps:
+        if re.search(r":(specialized )?GestureRuntime\." + re.escape(function) + r"( \[.*\])?$", name):
+            largest[function] = max(largest.get(function, 0), count)
+for label, function in steps:
+    print(f"{label}: {largest.get(function, 0) / 200000:,.0f}")
+own = {}
+for count, name in entries(sys.argv[2]):
+    match = re.match(r"\?\?\?:(swift_retain|swift_release|swift_retain_n|swift_isUniquelyReferenced_nonNull_native) ", name)
+    if match:
+        own[match.group(1)] = own.get(match.group(1), 0) + count
+counting = ["swift_retain", "swift_release", "swift_retain_n"]
+parts = ", ".join(f"{name} {own.get(name, 0) / 200000:,.0f}" for name in counting)
+print(f"reference counting (inside the above): {sum(own.get(name, 0) for name in counting) / 200000:,.0f} ({parts})")
+print(f"uniqueness checks of arrays (inside the above): {own.get('swift_isUniquelyReferenced_nonNull_native', 0) / 200000:,.0f}")
+PY
 fi
 
 if [ "$what" = exclusivity ]; then
