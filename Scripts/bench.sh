@@ -8,7 +8,7 @@
 # by inclusive instructions per event, and the runtime library's reference counting and
 # uniqueness checks.
 # `scaling-instructions` counts them for every row of the scaling and moves tables, on shorter
-# scripts than `scaling` and `moves` time (callgrind runs about 100x slower than native): about 15
+# scripts than `scaling` and `moves` time (callgrind runs about 100x slower than native): 6 to 15
 # minutes on two cores, most of it in the three rows with the largest scenes (N=5000 and the chain
 # of 10,000), whose loading callgrind runs at full cost without counting it. GESTURE_BENCH_QUICK=1
 # leaves those rows out (about 5 minutes). The chain of 100,000 is left out unless
@@ -220,7 +220,9 @@ for count, name in entries(sys.argv[1]):
         if re.search(r":(specialized )?GestureRuntime\." + re.escape(function) + r"( \[.*\])?$", name):
             largest[function] = max(largest.get(function, 0), count)
 for label, function in steps:
-    print(f"{label}: {largest.get(function, 0) / 200000:,.0f}")
+    # A step renamed or inlined away is said so, not shown as costing nothing.
+    found = largest.get(function)
+    print(f"{label}: " + (f"{found / 200000:,.0f}" if found else f"GestureRuntime.{function} not found in the profile"))
 own = {}
 for count, name in entries(sys.argv[2]):
     match = re.match(r"\?\?\?:(swift_retain|swift_release|swift_retain_n|swift_isUniquelyReferenced_nonNull_native) ", name)
