@@ -161,7 +161,11 @@ extension RuntimeTables {
   /// Forgets timer `id` of the recognizer of `slot`.
   mutating func disarm(slot: Int, timer id: Int) {
     guard let index = slots[slot].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
-    slots[slot].timerGenerations.remove(at: index)
+    // The list is looked up by id, in no order: the last entry takes the place of the one that
+    // goes (`remove(at:)` shifts the rest through its generic path).
+    let last = slots[slot].timerGenerations.count - 1
+    if index != last { slots[slot].timerGenerations[index] = slots[slot].timerGenerations[last] }
+    slots[slot].timerGenerations.removeLast()
   }
 
   /// The generation of the pending timer `id` of the recognizer of `slot`, if it has one.
