@@ -50,18 +50,22 @@ extension GestureRuntime: GestureHost {
     if isDispatching && heldRequestIsMoot(state, published: published, slot: slotIndex(slotNumber)) {
       return
     }
-    var text: String?
-    if let stopReason {
-      text = stopReason
-    } else if trace != nil {
-      let given = reason()
-      if !given.isEmpty { text = given }
-      // The reason is user code, which may have moved the recognizer to another runtime.
-      slotNumber = recognizer.runtimeSlot
+    // Only listed: requests are processed when the dispatch resolves. Without a reason to keep
+    // (no trace, no stop under way), no string is made or moved.
+    if stopReason == nil && trace == nil {
+      tables.request(slot: ownSlot(recognizer, number: slotNumber), state, reason: nil)
+    } else {
+      var text: String?
+      if let stopReason {
+        text = stopReason
+      } else {
+        let given = reason()
+        if !given.isEmpty { text = given }
+        // The reason is user code, which may have moved the recognizer to another runtime.
+        slotNumber = recognizer.runtimeSlot
+      }
+      tables.request(slot: ownSlot(recognizer, number: slotNumber), state, reason: text)
     }
-    // Only listed: requests are processed when the dispatch resolves.
-    let number = ownSlot(recognizer, number: slotNumber)
-    tables.request(slot: number, state, reason: text)
     if !isDispatching {
       // A state set outside any dispatch (app code): resolve it as a dispatch of its own.
       dispatch {}
