@@ -92,15 +92,17 @@ extension GestureRuntime {
     let number = ownSlot(recognizer)
     let index = tables.slots[number].pendingHoldIndex
     if index >= 0 && index < tables.pendingHolds.count && tables.pendingHolds[index].slot == number {
-      if wants == .ended && tables.pendingHolds[index].endedReason == nil {
-        tables.pendingHolds[index].endedReason = reason ?? ""
+      if wants == .ended && tables.pendingHolds[index].endedReason == RuntimeTables.PendingHold.notEnded {
+        tables.pendingHolds[index].endedReason = tables.holdReasonIndex(reason)
       }
       return
     }
     tables.slots[number].pendingHoldIndex = tables.pendingHolds.count
+    let reasonIndex = tables.holdReasonIndex(reason)
     tables.pendingHolds.append(
-      RuntimeTables.PendingHold(slot: number, first: wants, reason: reason, endedReason: wants == .ended ? reason : nil)
-    )
+      RuntimeTables.PendingHold(
+        slot: number, first: wants, reason: reasonIndex,
+        endedReason: wants == .ended ? reasonIndex : RuntimeTables.PendingHold.notEnded))
   }
 
   /// Decides the requests of `tables.pendingHolds`, once nothing else is left to resolve: a recognizer
@@ -111,6 +113,12 @@ extension GestureRuntime {
     assertNoUserCode(in: "settlePendingHolds")
     var holds: [RuntimeTables.PendingHold] = []
     swap(&holds, &tables.pendingHolds)
+    var reasons: [String] = []
+    swap(&reasons, &tables.holdReasons)
+    /// A reason of a hold (`PendingHold.reason`).
+    func reason(_ index: Int32) -> String? {
+      index < 0 ? nil : reasons[Int(index)]
+    }
     tables.candidates.clear()
     for hold in holds {
       let recognizer = recognizer(inSlot: hold.slot)
@@ -141,19 +149,23 @@ extension GestureRuntime {
         tables.slots[number].wants = hold.first
         tables.slots[number].firstWanted = hold.first
         if trace != nil { emitWait(recognizer) }
-        if hold.first != .ended && hold.endedReason != nil {
+        if hold.first != .ended && hold.endedReason != RuntimeTables.PendingHold.notEnded {
           tables.slots[number].wants = .ended
           if trace != nil { emitWait(recognizer) }
         }
         continue
       }
-      addCandidate(recognizer, hold.first, reason: hold.reason)
-      if hold.first != .ended, let endedReason = hold.endedReason {
-        tables.slots[number].followUps.append((.ended, endedReason.isEmpty ? nil : endedReason))
+      addCandidate(recognizer, hold.first, reason: reason(hold.reason))
+      if hold.first != .ended && hold.endedReason != RuntimeTables.PendingHold.notEnded {
+        // An empty reason given for `ended` is none.
+        let endedReason = reason(hold.endedReason)
+        tables.slots[number].followUps.append((.ended, endedReason?.isEmpty == false ? endedReason : nil))
       }
     }
     holds.clear()
     swap(&holds, &tables.pendingHolds)
+    if !reasons.isEmpty { reasons.clear() }
+    swap(&reasons, &tables.holdReasons)
     if !tables.candidates.isEmpty { resolveCandidates() }
   }
 

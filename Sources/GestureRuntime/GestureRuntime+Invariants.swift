@@ -27,7 +27,7 @@ extension GestureRuntime {
       ("actions", tables.actions.isEmpty),
       ("records to deliver", tables.dirtyRecords.isEmpty),
       ("the event's records", tables.eventRecords.isEmpty && !eventFinishes),
-      ("pending holds", tables.pendingHolds.isEmpty),
+      ("pending holds", tables.pendingHolds.isEmpty && tables.holdReasons.isEmpty),
       ("watchdog candidates", tables.watchdogCandidates.isEmpty),
       ("candidates", tables.candidates.isEmpty), ("excluded recognizers", tables.excluded.isEmpty),
       ("excludable recognizers", tables.excludableTracking.isEmpty),

@@ -26,6 +26,7 @@ extension GestureRuntime {
         tables.dropRequests()
         tables.releases.clear()
         tables.pendingHolds.clear()
+        tables.holdReasons.clear()
         break
       }
       if tables.requests.isEmpty && tables.releases.isEmpty {

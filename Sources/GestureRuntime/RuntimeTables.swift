@@ -70,6 +70,8 @@ struct RuntimeTables {
   /// Requests to leave `possible` that wait for the dispatch's other changes
   /// (`GestureRuntime.settlePendingHolds`); a slot's `pendingHoldIndex` says where its request is.
   var pendingHolds: [PendingHold] = []
+  /// The reasons of the pending holds, emptied with them.
+  var holdReasons: [String] = []
   /// The recognizers that lost their last touch in this dispatch, or whose watchdog must be armed
   /// again (`GestureRuntime.scheduleWatchdogs`).
   var watchdogCandidates: [Int] = []
@@ -142,12 +144,26 @@ struct RuntimeTables {
 
   /// A request to leave `possible` made by the recognizer of `slot` while a requirement was
   /// active, decided once the dispatch's other changes are resolved (<doc:BehaviourReference> §3.7).
+  /// Plain values: its reasons are places in `holdReasons`, so that listing and reading a hold
+  /// retains no string.
   struct PendingHold {
+    /// `endedReason` when it has not asked for `ended`.
+    static let notEnded: Int32 = -2
+
     let slot: Int
     /// `began` or `ended`: what it asked for first.
     let first: GestureRecognizer.State
-    let reason: String?
-    /// Set when it asked for `ended` (after `began`, or at once): the reason given ("" for none).
-    var endedReason: String?
+    /// The reason the trace gives: its place in `holdReasons`, or -1 for none.
+    let reason: Int32
+    /// Once it asked for `ended` (after `began`, or at once): the reason given, as `reason`;
+    /// `notEnded` until then.
+    var endedReason: Int32
+  }
+
+  /// Lists a pending hold's reason: its place in `holdReasons`, or -1 for none.
+  mutating func holdReasonIndex(_ reason: String?) -> Int32 {
+    guard let reason else { return -1 }
+    holdReasons.append(reason)
+    return Int32(truncatingIfNeeded: holdReasons.count - 1)
   }
 }

@@ -44,6 +44,39 @@ struct RequirementSettlingTests {
   }
 
   @Test(
+    "3.7 A dependent that asks for began, then ended, in the dispatch in which its requirement fails begins and ends with the reasons it gave",
+    arguments: Order.allCases)
+  func beganThenEndedWhileTheRequirementFails(_ order: Order) {
+    let h = Harness()
+    let b = ScriptedRecognizer()
+    let dependent = BeginsAndEndsOnMove()
+    if order == .dependentFirst {
+      h.add(dependent, "a")
+      h.add(b, "b")
+    } else {
+      h.add(b, "b")
+      h.add(dependent, "a")
+    }
+    dependent.require(toFail: b)
+    b.onMoved = [[.failed]]
+    h.down(1, 10, 10, at: 0)
+    h.move(1, 20, 10, at: 0.1)
+    h.up(1, 20, 10, at: 0.2)
+    // Added first, it asks before its requirement fails: both requests wait for the dispatch's
+    // other changes and are then decided together, each with its own reason.
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 state b possible → failed: failed",
+        "0.1 state a possible → began: first move",
+        "0.1 state a began → ended: done at once",
+        "0.1 action a began at (20, 10)",
+        "0.1 action a ended at (20, 10)",
+        "0.1 view V touchesCancelled 1",
+      ] + (order == .dependentFirst ? ["0.1 reset a", "0.1 reset b"] : ["0.1 reset b", "0.1 reset a"]))
+  }
+
+  @Test(
     "3.7 A requirement excluded by another recognizer's recognition in the same dispatch is settled first, whatever the order",
     arguments: Order.allCases)
   func requirementExcludedInTheSameDispatch(_ order: Order) {
@@ -199,5 +232,15 @@ struct RequirementSettlingTests {
     // from v1, the first to finish, reaches them.
     let order = ["v1", "r1"] + (2...12).flatMap { ["r\($0)", "v\($0)"] }
     #expect(h.decisions.filter { $0.contains(" reset ") } == order.map { "0.1 reset \($0)" })
+  }
+}
+
+/// A recognizer that, on its first move, asks for `began` and then `ended`, each with a reason of
+/// its own.
+private final class BeginsAndEndsOnMove: GestureRecognizer {
+  override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
+    guard requestedState == .possible else { return }
+    setState(.began, reason: "first move")
+    setState(.ended, reason: "done at once")
   }
 }
