@@ -62,7 +62,13 @@ extension GestureRuntime {
     // tree) is that runtime's now: its request is not this runtime's to resolve.
     let slotNumber = recognizer.runtimeSlot
     guard slotNumber.owner == runtimeNumber else { return }
-    process(recognizer, slot: slotNumber.index, request.state, tables.reason(of: request))
+    // Most requests have no reason (it is kept only for a trace): theirs is passed as a constant
+    // nil, which the inlined body copies nowhere.
+    if request.reasonIndex < 0 {
+      process(recognizer, slot: slotNumber.index, request.state, nil)
+    } else {
+      process(recognizer, slot: slotNumber.index, request.state, tables.reason(of: request))
+    }
   }
 
   /// Handles a state the recognizer of this runtime's slot `number` asked for.
