@@ -10,6 +10,27 @@ struct RequirementSettlingTests {
   enum Order: String, CaseIterable, CustomStringConvertible {
     case dependentFirst, requirementFirst
     var description: String { rawValue }
+
+    /// Adds `dependent` and the recognizer it requires to fail to the harness's view, in this
+    /// order, and makes the requirement.
+    func add(
+      _ dependent: GestureRecognizer, _ dependentName: String, requiring requirement: GestureRecognizer,
+      _ requirementName: String, to h: Harness
+    ) {
+      if self == .dependentFirst {
+        h.add(dependent, dependentName)
+        h.add(requirement, requirementName)
+      } else {
+        h.add(requirement, requirementName)
+        h.add(dependent, dependentName)
+      }
+      dependent.require(toFail: requirement)
+    }
+
+    /// The trace lines of the two recognizers' resets at time `t`: in the order they were added.
+    func resets(at t: String, _ dependent: String, _ requirement: String) -> [String] {
+      (self == .dependentFirst ? [dependent, requirement] : [requirement, dependent]).map { "\(t) reset \($0)" }
+    }
   }
 
   @Test(
@@ -19,14 +40,7 @@ struct RequirementSettlingTests {
     let h = Harness()
     let b = ScriptedRecognizer()
     let pan = PanGestureRecognizer()
-    if order == .dependentFirst {
-      h.add(pan, "pan")
-      h.add(b, "b")
-    } else {
-      h.add(b, "b")
-      h.add(pan, "pan")
-    }
-    pan.require(toFail: b)
+    order.add(pan, "pan", requiring: b, "b", to: h)
     b.onMoved = [[.failed]]
     h.down(1, 100, 100, at: 0)
     h.move(1, 112, 103, at: 0.1)
@@ -40,7 +54,7 @@ struct RequirementSettlingTests {
         "0.1 view V touchesCancelled 1",
         "0.2 state pan began → ended: all fingers lifted",
         "0.2 action pan ended at (112, 103) translation (2, 0) velocity (120, 30)",
-      ] + (order == .dependentFirst ? ["0.2 reset pan", "0.2 reset b"] : ["0.2 reset b", "0.2 reset pan"]))
+      ] + order.resets(at: "0.2", "pan", "b"))
   }
 
   @Test(
@@ -50,14 +64,7 @@ struct RequirementSettlingTests {
     let h = Harness()
     let b = ScriptedRecognizer()
     let dependent = BeginsAndEndsOnMove()
-    if order == .dependentFirst {
-      h.add(dependent, "a")
-      h.add(b, "b")
-    } else {
-      h.add(b, "b")
-      h.add(dependent, "a")
-    }
-    dependent.require(toFail: b)
+    order.add(dependent, "a", requiring: b, "b", to: h)
     b.onMoved = [[.failed]]
     h.down(1, 10, 10, at: 0)
     h.move(1, 20, 10, at: 0.1)
@@ -73,7 +80,7 @@ struct RequirementSettlingTests {
         "0.1 action a began at (20, 10)",
         "0.1 action a ended at (20, 10)",
         "0.1 view V touchesCancelled 1",
-      ] + (order == .dependentFirst ? ["0.1 reset a", "0.1 reset b"] : ["0.1 reset b", "0.1 reset a"]))
+      ] + order.resets(at: "0.1", "a", "b"))
   }
 
   @Test(
