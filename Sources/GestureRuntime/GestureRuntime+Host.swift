@@ -31,13 +31,20 @@ extension GestureRuntime: GestureHost {
   /// that code returns, with the others, in the order asked. `slotWhenAsked` is the recognizer's
   /// slot number when it asked; the slot is named, not the recognizer, when it is this runtime's
   /// (as a queued timer names it; a recognizer gone to another runtime since has no live timer
-  /// here). A recognizer without a slot here is named in `unslotted`; it asks nothing once its
-  /// number has changed.
+  /// here). A recognizer without a slot here is named by `unslotted`, its place in
+  /// ``inboxUnslotted`` (-1 for none), so that the request is plain values; it asks nothing once
+  /// its number has changed.
   struct TimerRequest {
     let slotWhenAsked: RuntimeSlotNumber
-    let unslotted: GestureRecognizer?
+    let unslotted: Int32
     let id: Int
     let deadline: Timestamp?
+  }
+
+  /// The recognizer without a slot here that made `request`, if that is who made it.
+  @inline(__always)
+  func unslotted(of request: TimerRequest) -> GestureRecognizer? {
+    request.unslotted < 0 ? nil : inboxUnslotted[Int(request.unslotted)]
   }
 
   var currentTime: Timestamp { now }
@@ -154,7 +161,15 @@ extension GestureRuntime: GestureHost {
   @inline(__always)
   private func askTimer(of recognizer: GestureRecognizer, slot number: RuntimeSlotNumber, id: Int, deadline: Timestamp?)
   {
-    let unslotted = number.owner == runtimeNumber ? nil : recognizer
+    var unslotted: Int32 = -1
+    if number.owner != runtimeNumber {
+      unslotted = Int32(truncatingIfNeeded: inboxUnslotted.count)
+      // Out of place, as `ask(_:)`.
+      var recognizers: [GestureRecognizer] = []
+      swap(&recognizers, &inboxUnslotted)
+      recognizers.append(recognizer)
+      swap(&recognizers, &inboxUnslotted)
+    }
     let request = TimerRequest(slotWhenAsked: number, unslotted: unslotted, id: id, deadline: deadline)
     // Out of place, as `ask(_:)`.
     var requests: [TimerRequest] = []
@@ -225,7 +240,7 @@ extension GestureRuntime: GestureHost {
       let number: Int
       if asked.owner == runtimeNumber {
         number = asked.index
-      } else if let recognizer = inboxTimers[index].unslotted, stillAsks(recognizer, asked) {
+      } else if let recognizer = unslotted(of: inboxTimers[index]), stillAsks(recognizer, asked) {
         number = deadline == nil ? slot(recognizer) : ownSlot(recognizer)
       } else {
         continue
@@ -236,13 +251,22 @@ extension GestureRuntime: GestureHost {
         cancelTimer(ofSlot: number, id: id)
       }
     }
-    // Emptied out of place: it lets go of recognizers (what a deinit asks meanwhile stays, as in
-    // `applyInbox`).
+    // Emptied out of place, as the runtime's other lists; plain values, it lets go of nothing.
     var requests: [TimerRequest] = []
     swap(&requests, &inboxTimers)
     requests.clear()
     swap(&requests, &inboxTimers)
-    if !requests.isEmpty { swap(&requests, &inboxTimers) }
+    if !inboxUnslotted.isEmpty { emptyUnslotted() }
+  }
+
+  /// Lets go of the recognizers without a slot here that asked for timers, out of place: what a
+  /// deinit asks meanwhile stays, as in `applyInbox`.
+  func emptyUnslotted() {
+    var recognizers: [GestureRecognizer] = []
+    swap(&recognizers, &inboxUnslotted)
+    recognizers.clear()
+    swap(&recognizers, &inboxUnslotted)
+    if !recognizers.isEmpty { swap(&recognizers, &inboxUnslotted) }
   }
 
   /// Whether a recognizer that had no slot here when it asked (`asked`, its number then) still

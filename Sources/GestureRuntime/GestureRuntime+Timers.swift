@@ -109,9 +109,11 @@ extension GestureRuntime {
       swap(&requests, &inboxTimers)
       requests.removeAll { asked in
         asked.slotWhenAsked.owner == runtimeNumber
-          ? asked.slotWhenAsked.index == number : asked.unslotted === recognizer
+          ? asked.slotWhenAsked.index == number : unslotted(of: asked) === recognizer
       }
       swap(&requests, &inboxTimers)
+      // Nothing is left to apply: the recognizers they named are let go of now.
+      if inboxTimers.isEmpty && !inboxUnslotted.isEmpty { emptyUnslotted() }
     }
   }
 
@@ -125,10 +127,11 @@ extension GestureRuntime {
     // The requests that take effect (`applyInbox`), in the order asked: those naming a slot of
     // this runtime, and those of a recognizer without one whose number has not changed since.
     let asked = inboxTimers.filter { asked in
-      asked.slotWhenAsked.owner == runtimeNumber || asked.unslotted.map { stillAsks($0, asked.slotWhenAsked) } ?? false
+      asked.slotWhenAsked.owner == runtimeNumber
+        || unslotted(of: asked).map { stillAsks($0, asked.slotWhenAsked) } ?? false
     }
     func sameTimer(_ one: TimerRequest, _ other: TimerRequest) -> Bool {
-      one.id == other.id && one.slotWhenAsked == other.slotWhenAsked && one.unslotted === other.unslotted
+      one.id == other.id && one.slotWhenAsked == other.slotWhenAsked && unslotted(of: one) === unslotted(of: other)
     }
     // Read out of place (as `popTimer`), before it is filtered.
     let queue = takeTimers()
@@ -144,7 +147,7 @@ extension GestureRuntime {
     for (index, request) in asked.enumerated() {
       guard let deadline = request.deadline, !asked[(index + 1)...].contains(where: { sameTimer($0, request) })
       else { continue }
-      if let recognizer = request.unslotted {
+      if let recognizer = unslotted(of: request) {
         // Its slot, given when the request is applied, has no watchdog pending.
         if request.id != Self.watchdogTimerID { started.append((deadline, recognizer, request.id)) }
       } else if let recognizer = tables.slots[request.slotWhenAsked.index].recognizer,
