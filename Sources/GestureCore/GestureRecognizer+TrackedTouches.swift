@@ -70,10 +70,11 @@ extension GestureRecognizer {
     swap(&touches, &storedTrackedTouches)
   }
 
-  /// Its attempt ended (a runtime's reset, before ``reset()``), in one call: it forgets the
-  /// touches it tracked, where the last ones lifted and which timers it started, and asks for
-  /// and shows `possible` again.
+  /// Its attempt ended (a runtime's reset, before ``reset()``), in one call: it is in no
+  /// runtime's attempt (``attemptOwner``), forgets the touches it tracked, where the last ones
+  /// lifted and which timers it started, and asks for and shows `possible` again.
   package final func forgetAttempt() {
+    attemptOwner = 0
     startedTimerInAttempt = false
     forgetTrackedTouches()
     forgetLiftLocations()

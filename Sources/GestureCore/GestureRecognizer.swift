@@ -119,6 +119,14 @@ open class GestureRecognizer {
   }
   /// The identity of ``host``, comparable without loading the unowned reference.
   package final var hostIdentifier: ObjectIdentifier? { storedHostIdentifier }
+  /// The number of the runtime whose attempt the recognizer is in, 0 for none: a runtime sets it
+  /// when an attempt starts and clears it when the attempt ends (``forgetAttempt()``). Until then
+  /// another runtime leaves the recognizer alone, even once its view is in that runtime's window:
+  /// a removal made from a callback ends the attempt only after the callback returned.
+  package final var attemptOwner: UInt64 {
+    get { storedAttemptOwner }
+    set { storedAttemptOwner = newValue }
+  }
   /// The touches being tracked, in the order they began (see ``touches``), and where the last
   /// ones lifted (``location(in:)`` once none is left). Internal, so that this module, which
   /// reads them on every call of the subclass, proves its accesses exclusive; a runtime changes
@@ -180,6 +188,7 @@ open class GestureRecognizer {
   private final var storedIsAttached = false
   private final var storedAllowedTouchTypeMask: UInt8 = 0b1111
   private final var storedHostIdentifier: ObjectIdentifier?
+  private final var storedAttemptOwner: UInt64 = 0
   private final var storedViewIdentifier: ObjectIdentifier?
   /// Counted by the subclassing API (another file).
   final var storedStateRequestCount: UInt32 = 0
@@ -266,13 +275,18 @@ open class GestureRecognizer {
   }
   /// The identity of ``view``, comparable without loading the unowned reference.
   package final var viewIdentifier: ObjectIdentifier? { storedViewIdentifier }
-  /// What a runtime reads of the recognizer when a touch whose type has bit `typeBit`
+  /// What runtime `owner` reads of the recognizer when a touch whose type has bit `typeBit`
   /// (``bit(for:)``) lands, in one call, before it asks the delegate: the recognizer's slot
-  /// number, and bits: 1, it may take the touch (enabled, not decided, allowed that type); 2, it
-  /// asked for a terminal state; 4, it ``requiresExclusiveTouchType``; 8, it may have a delegate.
-  package final func touchDownState(typeBit: UInt8) -> (slot: RuntimeSlotNumber, flags: UInt8) {
+  /// number, and bits: 1, it may take the touch (enabled, not decided, allowed that type, in no
+  /// attempt of another runtime: ``attemptOwner``); 2, it asked for a terminal state; 4, it
+  /// ``requiresExclusiveTouchType``; 8, it may have a delegate.
+  package final func touchDownState(typeBit: UInt8, owner: UInt64) -> (slot: RuntimeSlotNumber, flags: UInt8) {
     var flags: UInt8 = 0
-    if storedIsEnabled && !storedPublishedState.isTerminal && storedAllowedTouchTypeMask & typeBit != 0 { flags |= 1 }
+    if storedIsEnabled && !storedPublishedState.isTerminal && storedAllowedTouchTypeMask & typeBit != 0
+      && (storedAttemptOwner == 0 || storedAttemptOwner == owner)
+    {
+      flags |= 1
+    }
     if storedRequestedState.isTerminal { flags |= 2 }
     if storedRequiresExclusiveTouchType { flags |= 4 }
     if storedMayHaveDelegate { flags |= 8 }
@@ -289,9 +303,13 @@ open class GestureRecognizer {
 
   /// What a runtime reads of a recognizer it collected for a new touch, in one call: its slot
   /// number, the identity of its host, and bits: 1 to 4, ``takesTouchFlags``; 8, it has static
-  /// requirements (``hasStaticRequirements``).
-  package final var collectionState: (slot: RuntimeSlotNumber, host: ObjectIdentifier?, flags: UInt8) {
-    (storedRuntimeSlot, storedHostIdentifier, takesTouchFlags | (storedStaticRequirements.isEmpty ? 0 : 8))
+  /// requirements (``hasStaticRequirements``). The recognizer is in an attempt of runtime `owner`
+  /// from now on (``attemptOwner``), as every recognizer collected for a touch is.
+  package final func collectionState(
+    attemptOwner owner: UInt64
+  ) -> (slot: RuntimeSlotNumber, host: ObjectIdentifier?, flags: UInt8) {
+    storedAttemptOwner = owner
+    return (storedRuntimeSlot, storedHostIdentifier, takesTouchFlags | (storedStaticRequirements.isEmpty ? 0 : 8))
   }
 
   /// What a runtime reads when the recognizer takes a new touch, in one call: bit 1, it withholds

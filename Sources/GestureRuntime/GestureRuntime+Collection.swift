@@ -123,7 +123,8 @@ extension GestureRuntime {
     for index in 0..<collected.count {
       let recognizer = collected[index]
       // Read in one call: the slot, the host and the flags (nothing below changes the flags).
-      let state = recognizer.collectionState
+      // It joins an attempt here below, if it is not in one already.
+      let state = recognizer.collectionState(attemptOwner: runtimeNumber)
       // Not `ownSlot(_:number:)`, which inlines the giving of a slot: inlined into this function
       // it makes the walk up the views above cost about three instructions more per level.
       let number = state.slot.owner == runtimeNumber ? state.slot.index : ownSlot(recognizer)
@@ -197,7 +198,8 @@ extension GestureRuntime {
     // What is read of the recognizer, in one call, before the tables. The recognizer's accessors
     // are calls from this module, and a call made while the tables are read makes the compiler
     // copy them all (it cannot see that the accessor leaves them alone).
-    let state = recognizer.touchDownState(typeBit: typeBit)
+    // Not one in another runtime's attempt (`isInAnotherAttempt`).
+    let state = recognizer.touchDownState(typeBit: typeBit, owner: runtimeNumber)
     if state.flags & 8 != 0 { delegateAsked = true }
     guard state.flags & 1 != 0 else { return false }
     let number = slotIndex(state.slot)
@@ -226,13 +228,15 @@ extension GestureRuntime {
   /// `depth` is the depth of the recognizer's view (tie order, <doc:BehaviourReference> §3.4).
   @inline(__always)
   func startAttempt(_ recognizer: GestureRecognizer, slot number: Int, depth: Int) {
+    recognizer.attemptOwner = runtimeNumber
     startAttempt(
       recognizer, slot: number, depth: depth, host: recognizer.hostIdentifier,
       hasStaticRequirements: recognizer.hasStaticRequirements)
   }
 
   /// ``startAttempt(_:slot:depth:)`` with what it reads of the recognizer already read: the
-  /// identity of its host and whether it has static requirements.
+  /// identity of its host and whether it has static requirements. The recognizer already records
+  /// the attempt as this runtime's (`GestureRecognizer.collectionState(attemptOwner:)`).
   @inline(__always)
   func startAttempt(
     _ recognizer: GestureRecognizer, slot number: Int, depth: Int, host: ObjectIdentifier?,

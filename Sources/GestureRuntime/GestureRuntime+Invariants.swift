@@ -109,6 +109,20 @@ extension GestureRuntime {
         }
       }
     }
+    // A recognizer records the attempt it is in, and what it asks through its host names its
+    // slot there (`isInAnotherAttempt`).
+    for (number, slot) in tables.slots.enumerated() {
+      guard let recognizer = slot.recognizer else { continue }
+      let name = recognizer.displayName
+      if recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number),
+        slot.participating != (recognizer.attemptOwner == runtimeNumber)
+      {
+        return "\(name) records \(slot.participating ? "no" : "an") attempt here, unlike its slot \(number)"
+      }
+      if recognizer.hostIdentifier == ObjectIdentifier(self) && recognizer.runtimeSlot.owner != runtimeNumber {
+        return "\(name) is hosted here without a slot here"
+      }
+    }
     let held = tables.slots.reduce(0) { $0 + ($1.held ? 1 : 0) }
     if held != heldCount { return "\(held) recognizers are held, but the count of held ones is \(heldCount)" }
     return nil

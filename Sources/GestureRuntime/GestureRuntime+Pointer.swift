@@ -112,7 +112,8 @@ extension GestureRuntime {
   func acceptsPointerSequence(
     _ recognizer: GestureRecognizer, _ kind: EventType, _ touch: Touch, _ event: TouchEvent
   ) -> Bool {
-    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !tables.slots[slot(recognizer)].held,
+    guard recognizer.isEnabled, !recognizer.publishedState.isTerminal, !isInAnotherAttempt(recognizer),
+      !tables.slots[slot(recognizer)].held,
       !(tables.slots[slot(recognizer)].participating
         && (recognizer.requestedState.isTerminal || tables.slots[slot(recognizer)].inputKind != kind)),
       askShouldReceive(recognizer, event: event)

@@ -339,6 +339,7 @@ public final class GestureRuntime {
     // (A later runtime has another number: it gives the recognizer a fresh slot.)
     for participant in tables.participants where tables.slots[slot(ofListed: participant)].participating {
       let recognizer = recognizer(inListed: participant)
+      recognizer.attemptOwner = 0
       recognizer.startedTimerInAttempt = false
       recognizer.actionState = nil
       recognizer.forgetLiftLocations()
@@ -358,7 +359,9 @@ public final class GestureRuntime {
       view.runtimeMark = 0
       if forgettingTouches { view.activeTouchCount = 0 }
       for recognizer in view.gestureRecognizers {
-        recognizer.host = nil
+        // Not the host of one that another runtime took meanwhile (a removal made from a
+        // callback detaches once the callback returned).
+        if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
         guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
         let number = recognizer.runtimeSlot.index
         tables.slots[number].listed = false

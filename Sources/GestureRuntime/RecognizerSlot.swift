@@ -344,6 +344,16 @@ extension GestureRuntime {
     }
   }
 
+  /// Whether the recognizer is in an attempt of another runtime
+  /// (`GestureRecognizer.attemptOwner`): it came into this tree from inside a callback of that
+  /// runtime (its view moved, or it moved to a view of this tree), which ends the attempt only
+  /// once that callback has returned. Until then this runtime neither collects it nor gives it a
+  /// slot: a recognizer is in one attempt at a time, and one a runtime hosts has a slot there.
+  func isInAnotherAttempt(_ recognizer: GestureRecognizer) -> Bool {
+    let owner = recognizer.attemptOwner
+    return owner != 0 && owner != runtimeNumber
+  }
+
   /// Whether the recognizer's view is in this runtime's tree.
   func isInTree(_ recognizer: GestureRecognizer) -> Bool {
     guard let view = recognizer.view else { return false }

@@ -275,6 +275,204 @@ struct RecognizerTableTests {
     other.runtime._checkInvariants()
   }
 
+  /// Where the second runtime gets input from inside the first's callback.
+  private enum SecondInput: CaseIterable { case fingerOnQ, fingerOnWaiter, pointerOverQ }
+
+  /// A recognizer `x` on view Q is in an attempt of the first runtime (finger 1 on Q); a pan's
+  /// action moves Q to a second runtime's window (or, `movesView` false, moves `x` to a view of
+  /// that window where Q is), and, still inside the action, sends that runtime input: a finger
+  /// where Q is, a finger on a view whose tap requires `x` to fail, or the pointer over where Q
+  /// is; `x` then asks for a timer. Once both are done, a finger lands where Q is in the second
+  /// runtime. Returns both runtimes' decisions and what `x` received.
+  private func movedInsideACallback(
+    movesView: Bool, _ input: SecondInput
+  ) -> (first: [String], second: [String], received: [String]) {
+    let onQ = input != .fingerOnWaiter
+    let h = Harness()
+    let q = View(name: "Q", frame: Rect(x: 300, y: 0, width: 100, height: 100))
+    h.window.addSubview(q)
+    let x = h.add(ScriptedRecognizer(), "x", to: q)
+    x.onEnded = [[.failed]]
+    x.eventTypes = [.touches, .hover]
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    let second = Harness()
+    let otherQ = View(name: "Q", frame: q.frame)
+    if !movesView { second.window.addSubview(otherQ) }
+    if !onQ { second.add(TapGestureRecognizer(), "waiter").require(toFail: x) }
+    pan.addAction { recognizer in
+      guard recognizer.state == .began else { return }
+      if movesView {
+        q.removeFromSuperview()
+        second.window.addSubview(q)
+      } else {
+        q.removeGestureRecognizer(x)
+        otherQ.addGestureRecognizer(x)
+      }
+      if input == .pointerOverQ {
+        second.hover(310, 10, at: 1.1)
+      } else {
+        second.down(1, onQ ? 310 : 10, 10, at: 1.1)
+      }
+      // Asked through the first runtime while it still hosts it (when its view moved).
+      x.startTimer(7, after: .milliseconds(50))
+    }
+    h.down(1, 310, 10, at: 0)
+    h.down(2, 10, 10, at: 1)
+    h.move(2, 40, 10, at: 1.1)
+    if input == .pointerOverQ {
+      second.hoverExit(at: 1.15)
+    } else {
+      second.up(1, onQ ? 310 : 10, 10, at: 1.15)
+    }
+    h.up(2, 40, 10, at: 1.2)
+    h.up(1, 310, 10, at: 1.3)
+    h.advance(to: 5)
+    #expect(h.runtime.finish().isEmpty)
+    // Let go of by the first runtime, it is the second's.
+    second.down(3, 310, 10, at: 6)
+    second.up(3, 310, 10, at: 6.05)
+    second.advance(to: 10)
+    #expect(second.runtime.finish().isEmpty)
+    h.runtime._checkInvariants()
+    second.runtime._checkInvariants()
+    return (h.decisions, second.decisions, x.received)
+  }
+
+  @Test(
+    "A recognizer that moves to another runtime's window inside a callback, with its view or alone, is not that runtime's until the first has ended its attempt"
+  )
+  func movedToAnotherRuntimeInsideACallback() {
+    for movesView in [true, false] {
+      for input in SecondInput.allCases {
+        // Taken by the second runtime at once, it would be in two attempts, in a slot of the
+        // first it no longer names, and would ask the first for a timer without a slot there.
+        let (first, second, received) = movedInsideACallback(movesView: movesView, input)
+        let label = "\(movesView ? "view" : "recognizer") moved, \(input)"
+        let before = [
+          "0 view Q touchesBegan 1",
+          "1 view V touchesBegan 2",
+          "1.1 state pan possible → began: moved 30 pt, at least 10 pt",
+          "1.1 action pan began at (40, 10) translation (20, 0) velocity (300, 0)",
+          "1.1 view V touchesCancelled 2",
+        ]
+        let after = [
+          "1.2 state pan began → ended: all fingers lifted",
+          "1.2 action pan ended at (40, 10) translation (20, 0) velocity (300, 0)",
+          "1.2 reset pan",
+        ]
+        #expect(
+          first
+            == before
+            + (movesView
+              // The removal, once the action returned: the timer goes with the attempt.
+              ? ["1.1 state x possible → failed: its view was removed", "1.1 reset x", "1.1 view Q touchesCancelled 1"]
+              : ["1.1 state x possible → failed: removed from its view", "1.1 reset x"]) + after
+            + (movesView ? [] : ["1.3 view Q touchesEnded 1"]), "\(label)")
+        let later = [
+          "6 view Q touchesBegan 3",
+          "6.05 state x possible → failed: failed",
+          "6.05 view Q touchesEnded 3",
+          "6.05 reset x",
+        ]
+        #expect(
+          second
+            == (input == .pointerOverQ
+              ? ["1.1 hover entered (310, 10) Q", "1.15 hover exited (310, 10) -"]
+              : input == .fingerOnQ
+                ? ["1.1 view Q touchesBegan 1", "1.15 view Q touchesEnded 1"]
+                : [
+                  // The waiter does not wait for a recognizer in another runtime's attempt.
+                  "1.1 view V touchesBegan 1",
+                  "1.15 state waiter possible → ended: recognized",
+                  "1.15 action waiter ended at (10, 10)",
+                  "1.15 view V touchesCancelled 1",
+                  "1.15 reset waiter",
+                ]) + later,
+          "\(label)")
+        #expect(received == ["began [1]", "cancelled [1]", "began [3]", "ended [3]"], "\(label)")
+      }
+    }
+  }
+
+  /// Fails on a timer it starts when its touches lift.
+  private final class FailsAfterLift: GestureRecognizer {
+    var received: [String] = []
+    override func touchesBegan(_ touches: [Touch], with event: TouchEvent) { received.append("began") }
+    override func touchesEnded(_ touches: [Touch], with event: TouchEvent) {
+      received.append("ended")
+      startTimer(after: .milliseconds(100))
+    }
+    override func timerFired(_ id: Int) {
+      received.append("timer")
+      setState(.failed)
+    }
+  }
+
+  @Test(
+    "A runtime that lets go of a view moved from inside a callback leaves alone the host of a recognizer there that another runtime took meanwhile"
+  )
+  func detachLeavesAnotherRuntimesHost() {
+    let h = Harness()
+    let q = View(name: "Q", frame: Rect(x: 300, y: 0, width: 100, height: 200))
+    let top = View(name: "Top", frame: Rect(x: 0, y: 0, width: 100, height: 100))
+    let bottom = View(name: "Bottom", frame: Rect(x: 0, y: 100, width: 100, height: 100))
+    q.addSubview(top)
+    q.addSubview(bottom)
+    h.window.addSubview(q)
+    let x = h.add(FailsAfterLift(), "x", to: top)
+    h.add(ScriptedRecognizer(), "y", to: bottom)
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    let second = Harness()
+    // A first gesture gives x its host here; it fails on its timer and is reset.
+    h.down(1, 310, 10, at: 0)
+    h.up(1, 310, 10, at: 0.05)
+    h.advance(to: 0.5)
+    // y stays undecided: moving Q ends its attempt, and detaches Q, once the action has returned.
+    h.down(2, 310, 110, at: 1)
+    pan.addAction { recognizer in
+      guard recognizer.state == .began else { return }
+      q.removeFromSuperview()
+      second.window.addSubview(q)
+      second.down(1, 310, 10, at: 1.1)
+    }
+    h.down(3, 10, 10, at: 1.05)
+    h.move(3, 40, 10, at: 1.1)
+    h.up(3, 40, 10, at: 1.2)
+    h.up(2, 310, 110, at: 1.3)
+    h.advance(to: 5)
+    // The timer x starts when its touch lifts goes through its host, the second runtime.
+    second.up(1, 310, 10, at: 1.6)
+    second.advance(to: 10)
+    #expect(x.received == ["began", "ended", "timer", "began", "ended", "timer"])
+    #expect(
+      second.decisions == [
+        "1.1 view Top touchesBegan 1", "1.7 state x possible → failed: failed", "1.7 view Top touchesEnded 1",
+        "1.7 reset x",
+      ])
+    #expect(
+      h.decisions == [
+        "0 view Top touchesBegan 1",
+        "0.15 state x possible → failed: failed",
+        "0.15 view Top touchesEnded 1",
+        "0.15 reset x",
+        "1 view Bottom touchesBegan 2",
+        "1.05 view V touchesBegan 3",
+        "1.1 state pan possible → began: moved 30 pt, at least 10 pt",
+        "1.1 action pan began at (40, 10) translation (20, 0) velocity (600, 0)",
+        "1.1 view V touchesCancelled 3",
+        "1.1 state y possible → failed: its view was removed",
+        "1.1 reset y",
+        "1.1 view Bottom touchesCancelled 2",
+        "1.2 state pan began → ended: all fingers lifted",
+        "1.2 action pan ended at (40, 10) translation (20, 0) velocity (600, 0)",
+        "1.2 reset pan",
+      ])
+    #expect(h.runtime.finish().isEmpty)
+    #expect(second.runtime.finish().isEmpty)
+    h.runtime._checkInvariants()
+    second.runtime._checkInvariants()
+  }
+
   /// A finger stays down while its recognizer leaves; a recognizer added above another view then
   /// gets the slot given back, and a second finger on that view, which a recognizer there with a
   /// slot of its own gets first. Returns the deliveries to those two, in order, and whether the

@@ -175,7 +175,10 @@ public final class ScriptedRecognizer: GestureRecognizer {
   public var prevents = true
   public var requiresFailureOf: Set<String> = []
   public var requiredToFailBy: Set<String> = []
+  /// The kinds of event it takes (its answer to `shouldReceive(_:)` for an event).
+  public var eventTypes: Set<EventType> = [.touches]
 
+  public override func shouldReceive(_ event: TouchEvent) -> Bool { eventTypes.contains(event.type) }
   public override func touchesBegan(_ touches: [Touch], with event: TouchEvent) {
     received.append("began \(touches.map(\.identifier))")
     if !onBegan.isEmpty { for state in onBegan.removeFirst() { setState(state) } }
