@@ -16,10 +16,13 @@ extension GestureRuntime {
     // this runtime's attempts, so nothing here waits for it or needs to find its dependents. One
     // outside the tree with no slot anywhere gets one here, given back once its dependents are
     // done (it may join the tree while they wait). One of this tree still in another runtime's
-    // attempt (`isInAnotherAttempt`) is that runtime's, as one outside the tree.
+    // attempt, or hosted by another runtime (`isInAnotherAttempt`, `isHostedElsewhere`), is that
+    // runtime's, as one outside the tree.
     let targetNumber = target.runtimeSlot
     let owner = targetNumber.owner
-    let inTree = owner == runtimeNumber || (isInTree(target) && !isInAnotherAttempt(target))
+    let inTree =
+      owner == runtimeNumber
+      || (isInTree(target) && !isInAnotherAttempt(target) && !isHostedElsewhere(target))
     guard inTree || owner == 0 else { return }
     let targetSlot = ownSlot(target, number: targetNumber)
     if !inTree { listDetached(target, slot: targetSlot) }

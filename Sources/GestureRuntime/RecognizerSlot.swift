@@ -354,6 +354,15 @@ extension GestureRuntime {
     return owner != 0 && owner != runtimeNumber
   }
 
+  /// Whether another runtime hosts the recognizer: it came into this tree from inside a callback
+  /// of that runtime, which clears the host once the callback has returned. Until then this
+  /// runtime gives it no slot as the target of a requirement (collecting it for a touch makes
+  /// this runtime its host): a recognizer a runtime hosts has a slot there.
+  func isHostedElsewhere(_ recognizer: GestureRecognizer) -> Bool {
+    guard let host = recognizer.hostIdentifier else { return false }
+    return host != ObjectIdentifier(self)
+  }
+
   /// Whether the recognizer's view is in this runtime's tree.
   func isInTree(_ recognizer: GestureRecognizer) -> Bool {
     guard let view = recognizer.view else { return false }

@@ -408,10 +408,15 @@ struct RecognizerTableTests {
     }
   }
 
-  @Test(
-    "A runtime that lets go of a view moved from inside a callback leaves alone the host of a recognizer there that another runtime took meanwhile"
-  )
-  func detachLeavesAnotherRuntimesHost() {
+  /// View Q, with subviews Top (recognizer `x`, which failed an earlier attempt here and keeps
+  /// its host) and Bottom (recognizer `y`, undecided with finger 2), is moved by a pan's action to
+  /// a second runtime's window; still inside the action that runtime gets finger 1, on Top or
+  /// (`onWaiter`) on a view whose tap requires `x` to fail, and then `x` asks for a timer.
+  /// Returns both runtimes' decisions, what `x` received, and whether the runtime that gave `x`
+  /// its slot was its host right after the second runtime got the finger.
+  private func movedWithAnUndecidedNeighbour(
+    onWaiter: Bool
+  ) -> (first: [String], second: [String], received: [String], slotOfHost: Bool) {
     let h = Harness()
     let q = View(name: "Q", frame: Rect(x: 300, y: 0, width: 100, height: 200))
     let top = View(name: "Top", frame: Rect(x: 0, y: 0, width: 100, height: 100))
@@ -423,6 +428,8 @@ struct RecognizerTableTests {
     h.add(ScriptedRecognizer(), "y", to: bottom)
     let pan = h.add(PanGestureRecognizer(), "pan")
     let second = Harness()
+    if onWaiter { second.add(TapGestureRecognizer(), "waiter").require(toFail: x) }
+    var slotOfHost = false
     // A first gesture gives x its host here; it fails on its timer and is reset.
     h.down(1, 310, 10, at: 0)
     h.up(1, 310, 10, at: 0.05)
@@ -433,44 +440,73 @@ struct RecognizerTableTests {
       guard recognizer.state == .began else { return }
       q.removeFromSuperview()
       second.window.addSubview(q)
-      second.down(1, 310, 10, at: 1.1)
+      second.down(1, onWaiter ? 10 : 310, 10, at: 1.1)
+      let host = onWaiter ? h.runtime : second.runtime
+      slotOfHost = x.runtimeSlot.owner == host.runtimeNumber && x.hostIdentifier == ObjectIdentifier(host)
+      x.startTimer(5, after: .seconds(1))
     }
     h.down(3, 10, 10, at: 1.05)
     h.move(3, 40, 10, at: 1.1)
     h.up(3, 40, 10, at: 1.2)
     h.up(2, 310, 110, at: 1.3)
     h.advance(to: 5)
-    // The timer x starts when its touch lifts goes through its host, the second runtime.
-    second.up(1, 310, 10, at: 1.6)
+    second.up(1, onWaiter ? 10 : 310, 10, at: 1.6)
     second.advance(to: 10)
-    #expect(x.received == ["began", "ended", "timer", "began", "ended", "timer"])
-    #expect(
-      second.decisions == [
-        "1.1 view Top touchesBegan 1", "1.7 state x possible → failed: failed", "1.7 view Top touchesEnded 1",
-        "1.7 reset x",
-      ])
-    #expect(
-      h.decisions == [
-        "0 view Top touchesBegan 1",
-        "0.15 state x possible → failed: failed",
-        "0.15 view Top touchesEnded 1",
-        "0.15 reset x",
-        "1 view Bottom touchesBegan 2",
-        "1.05 view V touchesBegan 3",
-        "1.1 state pan possible → began: moved 30 pt, at least 10 pt",
-        "1.1 action pan began at (40, 10) translation (20, 0) velocity (600, 0)",
-        "1.1 view V touchesCancelled 3",
-        "1.1 state y possible → failed: its view was removed",
-        "1.1 reset y",
-        "1.1 view Bottom touchesCancelled 2",
-        "1.2 state pan began → ended: all fingers lifted",
-        "1.2 action pan ended at (40, 10) translation (20, 0) velocity (600, 0)",
-        "1.2 reset pan",
-      ])
     #expect(h.runtime.finish().isEmpty)
     #expect(second.runtime.finish().isEmpty)
     h.runtime._checkInvariants()
     second.runtime._checkInvariants()
+    return (h.decisions, second.decisions, x.received, slotOfHost)
+  }
+
+  @Test(
+    "A runtime that lets go of a view moved from inside a callback leaves alone a recognizer there that another runtime took meanwhile, and one it still hosts is not another runtime's requirement target"
+  )
+  func detachLeavesAnotherRuntimesHost() {
+    for onWaiter in [false, true] {
+      let (first, second, received, slotOfHost) = movedWithAnUndecidedNeighbour(onWaiter: onWaiter)
+      #expect(
+        first == [
+          "0 view Top touchesBegan 1",
+          "0.15 state x possible → failed: failed",
+          "0.15 view Top touchesEnded 1",
+          "0.15 reset x",
+          "1 view Bottom touchesBegan 2",
+          "1.05 view V touchesBegan 3",
+          "1.1 state pan possible → began: moved 30 pt, at least 10 pt",
+          "1.1 action pan began at (40, 10) translation (20, 0) velocity (600, 0)",
+          "1.1 view V touchesCancelled 3",
+          "1.1 state y possible → failed: its view was removed",
+          "1.1 reset y",
+          "1.1 view Bottom touchesCancelled 2",
+          "1.2 state pan began → ended: all fingers lifted",
+          "1.2 action pan ended at (40, 10) translation (20, 0) velocity (600, 0)",
+          "1.2 reset pan",
+        ], "on the waiter: \(onWaiter)")
+      // Collected by the second runtime, x is its host's: the first runtime, detaching Q once the
+      // action returned, leaves that host alone, and the timer x starts as its finger lifts goes
+      // there (the one asked from the action would fail it later). Required to fail there, x is
+      // still the first runtime's, which forgets its timer as it detaches Q.
+      #expect(slotOfHost, "on the waiter: \(onWaiter)")
+      #expect(
+        second
+          == (onWaiter
+            ? [
+              "1.1 view V touchesBegan 1",
+              "1.6 state waiter possible → ended: recognized",
+              "1.6 action waiter ended at (10, 10)",
+              "1.6 view V touchesCancelled 1",
+              "1.6 reset waiter",
+            ]
+            : [
+              "1.1 view Top touchesBegan 1", "1.7 state x possible → failed: failed", "1.7 view Top touchesEnded 1",
+              "1.7 reset x",
+            ]),
+        "on the waiter: \(onWaiter)")
+      #expect(
+        received == ["began", "ended", "timer"] + (onWaiter ? [] : ["began", "ended", "timer"]),
+        "on the waiter: \(onWaiter)")
+    }
   }
 
   /// A finger stays down while its recognizer leaves; a recognizer added above another view then
