@@ -46,7 +46,8 @@ extension GestureRuntime {
 
   /// Finds the recognizers on cycles of static requirements, from every recognizer of the tree
   /// and every participant (one that left the tree mid-attempt included) through the
-  /// requirements they reach.
+  /// requirements they reach. Those may be recognizers of other runtimes or of no tree: the nodes
+  /// are numbered in a map of the search's own, and no recognizer is given a slot here.
   func readStaticGraph() {
     var nodes: [GestureRecognizer] = []
     swap(&nodes, &graphNodes)
@@ -54,25 +55,29 @@ extension GestureRuntime {
       nodes.clear()
       swap(&nodes, &graphNodes)
     }
+    var numbers: [ObjectIdentifier: Int] = [:]
+    func add(_ recognizer: GestureRecognizer) {
+      guard numbers[ObjectIdentifier(recognizer)] == nil else { return }
+      numbers[ObjectIdentifier(recognizer)] = nodes.count
+      nodes.append(recognizer)
+    }
     var views = [window]
     while let view = views.popLast() {
-      for recognizer in view.gestureRecognizers { self.addNode(recognizer, to: &nodes) }
+      for recognizer in view.gestureRecognizers { add(recognizer) }
       views.append(contentsOf: view.subviews)
     }
-    for index in 0..<tables.participants.count {
-      self.addNode(recognizer(inListed: tables.participants[index]), to: &nodes)
-    }
+    for index in 0..<tables.participants.count { add(recognizer(inListed: tables.participants[index])) }
     var index = 0
     while index < nodes.count {
       let requirements = nodes[index].staticRequirements
-      for requirement in requirements { self.addNode(requirement.value, to: &nodes) }
+      for requirement in requirements { add(requirement.value) }
       index += 1
     }
     var search = StronglyConnectedComponents()
     swap(&search, &graphSearch)
     defer { swap(&search, &graphSearch) }
     search.search(count: nodes.count, edgeCount: { nodes[$0].staticRequirements.count }) { node, edge in
-      self.node(nodes[node].staticRequirements[edge].value, in: nodes)
+      numbers[ObjectIdentifier(nodes[node].staticRequirements[edge].value)]
     }
     // Out of place, as the runtime's other lists (GestureRuntime.swift).
     var graph = StaticRequirementGraph()
@@ -83,13 +88,6 @@ extension GestureRuntime {
     }
     graph.readGeneration = graph.generation
     swap(&graph, &staticGraph)
-  }
-
-  /// Lists `recognizer` among the nodes of a search, once.
-  func addNode(_ recognizer: GestureRecognizer, to nodes: inout [GestureRecognizer]) {
-    if node(recognizer, in: nodes) != nil { return }
-    tables.slots[ownSlot(recognizer)].graphIndex = nodes.count
-    nodes.append(recognizer)
   }
 
   /// Where `recognizer` is listed among the nodes of a search, if it is.

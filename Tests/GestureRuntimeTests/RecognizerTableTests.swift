@@ -509,6 +509,60 @@ struct RecognizerTableTests {
     }
   }
 
+  @Test(
+    "Reading the failure requirements of its scene, a runtime gives no slot to the recognizers of another runtime or of no tree that they reach"
+  )
+  func staticGraphGivesNoSlots() {
+    let h = Harness()
+    let x = h.add(TapGestureRecognizer(), "x")
+    h.down(1, 10, 10, at: 0)
+    h.up(1, 10, 10, at: 0.05)
+    h.advance(to: 1)
+    let first = h.decisions
+    let second = Harness()
+    let a = second.add(TapGestureRecognizer(), "a")
+    let b = second.add(TapGestureRecognizer(), "b")
+    let outside = TapGestureRecognizer()
+    outside.name = "outside"
+    // Two requirements on each other make the runtime read the scene's requirements, which reach
+    // x (another runtime's) and, through the recognizer in no tree, one held by nothing else.
+    a.require(toFail: b)
+    b.require(toFail: a)
+    a.require(toFail: x)
+    a.require(toFail: outside)
+    var beyond: TapGestureRecognizer? = TapGestureRecognizer()
+    weak let unheld = beyond
+    outside.require(toFail: beyond!)
+    second.down(1, 10, 10, at: 0)
+    second.up(1, 10, 10, at: 0.05)
+    second.advance(to: 1)
+    #expect(x.runtimeSlot.owner == h.runtime.runtimeNumber)
+    h.runtime._checkInvariants()
+    second.runtime._checkInvariants()
+    #expect(
+      second.decisions == [
+        "0 diagnostic [a, b] cycle of failure requirements among a, b; those requirements are ignored for this attempt",
+        "0 view V touchesBegan 1",
+        "0.05 state a possible → ended: recognized",
+        "0.05 state b possible → failed: prevented by a",
+        "0.05 action a ended at (10, 10)",
+        "0.05 view V touchesCancelled 1",
+        "0.05 reset a",
+        "0.05 reset b",
+      ])
+    // Let go of by the app, nothing of the runtime's keeps it.
+    beyond = nil
+    #expect(unheld == nil)
+    // x's next gesture, in its slot here, goes as its first.
+    h.clearTrace()
+    h.down(1, 10, 10, at: 2)
+    h.up(1, 10, 10, at: 2.05)
+    h.advance(to: 3)
+    let withoutTimes = { (lines: [String]) in lines.map { String($0.drop { $0 != " " }.dropFirst()) } }
+    #expect(withoutTimes(h.decisions) == withoutTimes(first))
+    #expect(h.runtime.tables.slots.count == 2)
+  }
+
   /// A finger stays down while its recognizer leaves; a recognizer added above another view then
   /// gets the slot given back, and a second finger on that view, which a recognizer there with a
   /// slot of its own gets first. Returns the deliveries to those two, in order, and whether the
