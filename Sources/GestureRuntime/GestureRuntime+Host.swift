@@ -28,23 +28,14 @@ extension GestureRuntime: GestureHost {
   }
 
   /// A timer a recognizer started (`deadline`) or cancelled (nil) from user code, applied once
-  /// that code returns, with the others, in the order asked. `slotWhenAsked` is the recognizer's
-  /// slot number when it asked; the slot is named, not the recognizer, when it is this runtime's
-  /// (as a queued timer names it; a recognizer gone to another runtime since has no live timer
-  /// here). A recognizer without a slot here is named by `unslotted`, its place in
-  /// ``inboxUnslotted`` (-1 for none), so that the request is plain values; it asks nothing once
-  /// its number has changed.
+  /// that code returns, with the others, in the order asked. `slot` is the recognizer's slot here
+  /// when it asked: a recognizer asks only through the runtime that hosts it, which has given it
+  /// a slot (`isInAnotherAttempt`). The slot is named, not the recognizer, as a queued timer names
+  /// it: a recognizer gone to another runtime since has no live timer here.
   struct TimerRequest {
-    let slotWhenAsked: RuntimeSlotNumber
-    let unslotted: Int32
+    let slot: Int
     let id: Int
     let deadline: Timestamp?
-  }
-
-  /// The recognizer without a slot here that made `request`, if that is who made it.
-  @inline(__always)
-  func unslotted(of request: TimerRequest) -> GestureRecognizer? {
-    request.unslotted < 0 ? nil : inboxUnslotted[Int(request.unslotted)]
   }
 
   var currentTime: Timestamp { now }
@@ -161,16 +152,13 @@ extension GestureRuntime: GestureHost {
   @inline(__always)
   private func askTimer(of recognizer: GestureRecognizer, slot number: RuntimeSlotNumber, id: Int, deadline: Timestamp?)
   {
-    var unslotted: Int32 = -1
-    if number.owner != runtimeNumber {
-      unslotted = Int32(truncatingIfNeeded: inboxUnslotted.count)
-      // Out of place, as `ask(_:)`.
-      var recognizers: [GestureRecognizer] = []
-      swap(&recognizers, &inboxUnslotted)
-      recognizers.append(recognizer)
-      swap(&recognizers, &inboxUnslotted)
+    // A recognizer this runtime hosts has a slot here (`isInAnotherAttempt`; the debug build's
+    // invariant check checks it after every dispatch).
+    guard number.owner == runtimeNumber else {
+      assertionFailure("\(recognizer.displayName) asked for a timer through a runtime that gave it no slot")
+      return
     }
-    let request = TimerRequest(slotWhenAsked: number, unslotted: unslotted, id: id, deadline: deadline)
+    let request = TimerRequest(slot: number.index, id: id, deadline: deadline)
     // Out of place, as `ask(_:)`.
     var requests: [TimerRequest] = []
     swap(&requests, &inboxTimers)
@@ -232,19 +220,9 @@ extension GestureRuntime: GestureHost {
   func applyTimerRequests() {
     assertNoUserCode(in: "applyTimerRequests")
     for index in 0..<inboxTimers.count {
-      let asked = inboxTimers[index].slotWhenAsked
+      let number = inboxTimers[index].slot
       let id = inboxTimers[index].id
       let deadline = inboxTimers[index].deadline
-      // The slot the request names. A recognizer that had none here gets one for a start (a
-      // cancellation finds nothing in slot 0, which holds no timer).
-      let number: Int
-      if asked.owner == runtimeNumber {
-        number = asked.index
-      } else if let recognizer = unslotted(of: inboxTimers[index]), stillAsks(recognizer, asked) {
-        number = deadline == nil ? slot(recognizer) : ownSlot(recognizer)
-      } else {
-        continue
-      }
       if let deadline {
         queueTimer(armedTimer(ofSlot: number, id: id, deadline: deadline))
       } else {
@@ -256,26 +234,6 @@ extension GestureRuntime: GestureHost {
     swap(&requests, &inboxTimers)
     requests.clear()
     swap(&requests, &inboxTimers)
-    if !inboxUnslotted.isEmpty { emptyUnslotted() }
-  }
-
-  /// Lets go of the recognizers without a slot here that asked for timers, out of place: what a
-  /// deinit asks meanwhile stays, as in `applyInbox`.
-  func emptyUnslotted() {
-    var recognizers: [GestureRecognizer] = []
-    swap(&recognizers, &inboxUnslotted)
-    recognizers.clear()
-    swap(&recognizers, &inboxUnslotted)
-    if !recognizers.isEmpty { swap(&recognizers, &inboxUnslotted) }
-  }
-
-  /// Whether a recognizer that had no slot here when it asked (`asked`, its number then) still
-  /// asks: its number is unchanged, or it is a slot of this runtime, given by an earlier request
-  /// applied with it (nothing else gives one while callbacks run). One gone to another runtime
-  /// asks nothing.
-  func stillAsks(_ recognizer: GestureRecognizer, _ asked: RuntimeSlotNumber) -> Bool {
-    let number = recognizer.runtimeSlot
-    return number.owner == runtimeNumber || (number.owner == asked.owner && number.index == asked.index)
   }
 
   /// A recognizer ignores a touch it no longer tracks (<doc:BehaviourReference> §2.5).

@@ -36,6 +36,6 @@ extension GestureRuntime {
     tables.publish(
       state, from: from, slot: number, recognizes: recognizes,
       claimsTouches: recognizes && cancelsTouchesInView, decision: decision, owner: runtimeNumber)
-    if state.isTerminal { cancelAllTimers(of: recognizer, slot: number) }
+    if state.isTerminal { cancelAllTimers(ofSlot: number) }
   }
 }

@@ -186,7 +186,7 @@ extension GestureRuntime {
     // The touches are let go of here, outside the tables' access (a view may go with them).
     if !ended.isEmpty { ended.clear() }
     swap(&ended, &endedAttemptTouches)
-    dropTimerRequests(of: recognizer, slot: number)
+    dropTimerRequests(ofSlot: number)
     // Its touches, lift locations and started timers forgotten, `possible` again.
     recognizer.forgetAttempt()
     removedParticipants += 1

@@ -89,31 +89,26 @@ extension GestureRuntime {
   /// change made from there forgets its timers at once: they forget what was asked before it).
   @inline(__always)
   func cancelAllTimers(of recognizer: GestureRecognizer) {
-    cancelAllTimers(of: recognizer, slot: slot(recognizer))
+    cancelAllTimers(ofSlot: slot(recognizer))
   }
 
   /// ``cancelAllTimers(of:)`` for a recognizer whose slot here is `number` (or 0, none).
   @inline(__always)
-  func cancelAllTimers(of recognizer: GestureRecognizer, slot number: Int) {
+  func cancelAllTimers(ofSlot number: Int) {
     if !tables.slots[number].timerGenerations.isEmpty { tables.slots[number].timerGenerations.clear() }
-    dropTimerRequests(of: recognizer, slot: number)
+    dropTimerRequests(ofSlot: number)
   }
 
-  /// Forgets the timer starts and cancellations the recognizer (with slot `number` here, or 0)
-  /// asked for from user code that has not returned yet.
+  /// Forgets the timer starts and cancellations that the recognizer with slot `number` here (or
+  /// 0, none: then there are none) asked for from user code that has not returned yet.
   @inline(__always)
-  func dropTimerRequests(of recognizer: GestureRecognizer, slot number: Int) {
+  func dropTimerRequests(ofSlot number: Int) {
     if !inboxTimers.isEmpty {
       // Out of place, as `ask(_:)`.
       var requests: [TimerRequest] = []
       swap(&requests, &inboxTimers)
-      requests.removeAll { asked in
-        asked.slotWhenAsked.owner == runtimeNumber
-          ? asked.slotWhenAsked.index == number : unslotted(of: asked) === recognizer
-      }
+      requests.removeAll { $0.slot == number }
       swap(&requests, &inboxTimers)
-      // Nothing is left to apply: the recognizers they named are let go of now.
-      if inboxTimers.isEmpty && !inboxUnslotted.isEmpty { emptyUnslotted() }
     }
   }
 
@@ -124,14 +119,10 @@ extension GestureRuntime {
   /// asked for, the last start of each id counts, unless a cancellation of that id follows it.
   /// Not for the per-event path.
   func pendingTimersInOrder() -> [(deadline: Timestamp, recognizer: GestureRecognizer?, id: Int)] {
-    // The requests that take effect (`applyInbox`), in the order asked: those naming a slot of
-    // this runtime, and those of a recognizer without one whose number has not changed since.
-    let asked = inboxTimers.filter { asked in
-      asked.slotWhenAsked.owner == runtimeNumber
-        || unslotted(of: asked).map { stillAsks($0, asked.slotWhenAsked) } ?? false
-    }
+    // The requests, which take effect in the order asked (`applyInbox`).
+    let asked = inboxTimers
     func sameTimer(_ one: TimerRequest, _ other: TimerRequest) -> Bool {
-      one.id == other.id && one.slotWhenAsked == other.slotWhenAsked && unslotted(of: one) === unslotted(of: other)
+      one.id == other.id && one.slot == other.slot
     }
     // Read out of place (as `popTimer`), before it is filtered.
     let queue = takeTimers()
@@ -139,20 +130,15 @@ extension GestureRuntime {
     putBack(queue)
     var pending = queued.filter { timer in
       isLive(timer)
-        && !asked.contains {
-          $0.id == timer.id && $0.slotWhenAsked == RuntimeSlotNumber(owner: runtimeNumber, index: timer.slot)
-        }
+        && !asked.contains { $0.id == timer.id && $0.slot == timer.slot }
     }.map { (deadline: $0.deadline, recognizer: tables.slots[$0.slot].recognizer, id: $0.id) }
     var started: [(deadline: Timestamp, recognizer: GestureRecognizer?, id: Int)] = []
     for (index, request) in asked.enumerated() {
       guard let deadline = request.deadline, !asked[(index + 1)...].contains(where: { sameTimer($0, request) })
       else { continue }
-      if let recognizer = unslotted(of: request) {
-        // Its slot, given when the request is applied, has no watchdog pending.
-        if request.id != Self.watchdogTimerID { started.append((deadline, recognizer, request.id)) }
-      } else if let recognizer = tables.slots[request.slotWhenAsked.index].recognizer,
-        recognizer.runtimeSlot == request.slotWhenAsked,
-        request.id != Self.watchdogTimerID || tables.slots[request.slotWhenAsked.index].watchdogPending
+      if let recognizer = tables.slots[request.slot].recognizer,
+        recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: request.slot),
+        request.id != Self.watchdogTimerID || tables.slots[request.slot].watchdogPending
       {
         // Armed in its slot, it fires only while the recognizer still has that slot here (and
         // one with the watchdog's identifier, only while the runtime's watchdog is pending: `isLive`).

@@ -164,8 +164,6 @@ public final class GestureRuntime {
   /// least), and `userCodeAsked` says whether either list has anything.
   var inbox: [HostRequest] = []
   var inboxTimers: [TimerRequest] = []
-  /// The recognizers without a slot here that the timer requests name (`TimerRequest.unslotted`).
-  var inboxUnslotted: [GestureRecognizer] = []
   var userCodeAsked = false
   #if DEBUG
     /// How many calls into user code are running (debug builds): the rules trap when entered
