@@ -109,7 +109,8 @@ open class GestureRecognizer {
   }
   /// The runtime dispatching to the recognizer. Unowned: a runtime sets it when an attempt
   /// starts and, in its `deinit`, clears it for every recognizer of its tree and every one in an
-  /// attempt; a recognizer leaving the tree clears it (`attach(to: nil)`, `GestureRuntime.detach`).
+  /// attempt that it hosts; a recognizer leaving the tree clears it (`attach(to: nil)`,
+  /// `GestureRuntime.detach`, which leaves alone the host of one in another runtime's attempt).
   package final var host: (any GestureHost)? {
     get { storedHost?.object }
     set {
@@ -122,7 +123,7 @@ open class GestureRecognizer {
   /// The number of the runtime whose attempt the recognizer is in, 0 for none: a runtime sets it
   /// when an attempt starts and clears it when the attempt ends (``forgetAttempt()``). Until then
   /// another runtime leaves the recognizer alone, even once its view is in that runtime's window:
-  /// a removal made from a callback ends the attempt only after the callback returned.
+  /// a removal made from a callback ends the attempt at the end of the dispatch.
   package final var attemptOwner: UInt64 {
     get { storedAttemptOwner }
     set { storedAttemptOwner = newValue }

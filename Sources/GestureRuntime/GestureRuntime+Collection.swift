@@ -108,9 +108,13 @@ extension GestureRuntime {
       step += 1
     }
     let hitDepth = step - 1
-    // A delegate asked above may have removed or disabled recognizers already collected.
-    if delegateAsked && collected.contains(where: { !$0.isAttached || !$0.isEnabled }) {
-      collected.removeAll { !$0.isAttached || !$0.isEnabled }
+    // A delegate asked above may have removed or disabled recognizers already collected, or moved
+    // them to another runtime's window, which took them (`isInAnotherAttempt`).
+    if delegateAsked {
+      let gone = { (recognizer: GestureRecognizer) in
+        !recognizer.isAttached || !recognizer.isEnabled || self.isInAnotherAttempt(recognizer)
+      }
+      if collected.contains(where: gone) { collected.removeAll(where: gone) }
     }
     var edgesAdded = false
     var suppressors = 0

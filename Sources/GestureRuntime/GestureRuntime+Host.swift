@@ -29,9 +29,10 @@ extension GestureRuntime: GestureHost {
 
   /// A timer a recognizer started (`deadline`) or cancelled (nil) from user code, applied once
   /// that code returns, with the others, in the order asked. `slot` is the recognizer's slot here
-  /// when it asked: a recognizer asks only through the runtime that hosts it, which has given it
-  /// a slot (`isInAnotherAttempt`). The slot is named, not the recognizer, as a queued timer names
-  /// it: a recognizer gone to another runtime since has no live timer here.
+  /// when it asked: a recognizer asks only through the runtime that hosts it, which gave it a slot
+  /// as it became its host, and no other runtime gives it one meanwhile (`isInAnotherAttempt`,
+  /// `isHostedElsewhere`). The slot is named, not the recognizer, as a queued timer names it: a
+  /// recognizer gone to another runtime since has no live timer here.
   struct TimerRequest {
     let slot: Int
     let id: Int
@@ -49,8 +50,11 @@ extension GestureRuntime: GestureHost {
       return
     }
     // Only listed: requests are processed when the dispatch resolves. Without a reason to keep
-    // (no trace, no stop under way), no string is made or moved.
+    // (no trace, no stop under way), no string is made or moved. One made through the runtime of
+    // its new window by a recognizer still in another runtime's attempt (moved from a callback
+    // there, `isInAnotherAttempt`) is dropped, as one made after its removal would be.
     if stopReason == nil && trace == nil {
+      if slotNumber.owner != runtimeNumber && isInAnotherAttempt(recognizer) { return }
       tables.request(slot: ownSlot(recognizer, number: slotNumber), state, reason: nil)
     } else {
       var text: String?
@@ -62,6 +66,7 @@ extension GestureRuntime: GestureHost {
         // The reason is user code, which may have moved the recognizer to another runtime.
         slotNumber = recognizer.runtimeSlot
       }
+      if slotNumber.owner != runtimeNumber && isInAnotherAttempt(recognizer) { return }
       tables.request(slot: ownSlot(recognizer, number: slotNumber), state, reason: text)
     }
     if !isDispatching {
@@ -152,7 +157,7 @@ extension GestureRuntime: GestureHost {
   @inline(__always)
   private func askTimer(of recognizer: GestureRecognizer, slot number: RuntimeSlotNumber, id: Int, deadline: Timestamp?)
   {
-    // A recognizer this runtime hosts has a slot here (`isInAnotherAttempt`; the debug build's
+    // A recognizer this runtime hosts has a slot here (`TimerRequest`; the debug build's
     // invariant check checks it after every dispatch).
     guard number.owner == runtimeNumber else {
       assertionFailure("\(recognizer.displayName) asked for a timer through a runtime that gave it no slot")

@@ -64,8 +64,9 @@ extension GestureRuntime {
         collected.append(recognizer)
       }
     }
-    // A delegate asked above may have removed or disabled recognizers already collected.
-    collected.removeAll { !$0.isAttached || !$0.isEnabled }
+    // A delegate asked above may have removed or disabled recognizers already collected, or moved
+    // them to another runtime's window, which took them (`isInAnotherAttempt`).
+    collected.removeAll { !$0.isAttached || !$0.isEnabled || isInAnotherAttempt($0) }
     guard !collected.isEmpty else { return nil }
     pointer.nextSyntheticIdentifier &+= 1
     let record = newRecord(touch: touch, view: view)

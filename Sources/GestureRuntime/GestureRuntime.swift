@@ -357,9 +357,11 @@ public final class GestureRuntime {
       view.runtimeMark = 0
       if forgettingTouches { view.activeTouchCount = 0 }
       for recognizer in view.gestureRecognizers {
-        // Not the host of one that another runtime took meanwhile (a removal made from a
-        // callback detaches once the callback returned).
-        if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
+        // Not the host of one in another runtime's attempt, which took it meanwhile (a removal
+        // made from a callback detaches at the end of the dispatch).
+        if recognizer.hostIdentifier == ObjectIdentifier(self) || !isInAnotherAttempt(recognizer) {
+          recognizer.host = nil
+        }
         guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
         let number = recognizer.runtimeSlot.index
         tables.slots[number].listed = false

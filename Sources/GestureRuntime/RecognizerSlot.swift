@@ -346,16 +346,17 @@ extension GestureRuntime {
 
   /// Whether the recognizer is in an attempt of another runtime
   /// (`GestureRecognizer.attemptOwner`): it came into this tree from inside a callback of that
-  /// runtime (its view moved, or it moved to a view of this tree), which ends the attempt only
-  /// once that callback has returned. Until then this runtime neither collects it nor gives it a
-  /// slot: a recognizer is in one attempt at a time, and one a runtime hosts has a slot there.
+  /// runtime (its view moved, or it moved to a view of this tree), which ends the attempt at the
+  /// end of the dispatch the callback ran in. Until then this runtime neither collects it, nor
+  /// gives it a slot, nor takes a state it asks for: a recognizer is in one attempt at a time, and
+  /// one a runtime hosts has a slot there.
   func isInAnotherAttempt(_ recognizer: GestureRecognizer) -> Bool {
     let owner = recognizer.attemptOwner
     return owner != 0 && owner != runtimeNumber
   }
 
   /// Whether another runtime hosts the recognizer: it came into this tree from inside a callback
-  /// of that runtime, which clears the host once the callback has returned. Until then this
+  /// of that runtime, which clears the host at the end of the dispatch. Until then this
   /// runtime gives it no slot as the target of a requirement (collecting it for a touch makes
   /// this runtime its host): a recognizer a runtime hosts has a slot there.
   func isHostedElsewhere(_ recognizer: GestureRecognizer) -> Bool {

@@ -510,6 +510,100 @@ struct RecognizerTableTests {
   }
 
   @Test(
+    "A recognizer moved alone to another runtime's window inside a callback, that then asks for a state, has it dropped: it is still in the first runtime's attempt"
+  )
+  func stateAskedWhileInAnotherAttempt() {
+    let h = Harness()
+    let q = View(name: "Q", frame: Rect(x: 300, y: 0, width: 100, height: 100))
+    h.window.addSubview(q)
+    let x = h.add(ScriptedRecognizer(), "x", to: q)
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    let second = Harness()
+    let otherQ = View(name: "Q", frame: q.frame)
+    second.window.addSubview(otherQ)
+    pan.addAction { recognizer in
+      guard recognizer.state == .began else { return }
+      q.removeGestureRecognizer(x)
+      otherQ.addGestureRecognizer(x)
+      // Through the second runtime, the runtime of its new window: it has no host any more.
+      x.setState(.began)
+    }
+    h.down(1, 310, 10, at: 0)
+    h.down(2, 10, 10, at: 1)
+    h.move(2, 40, 10, at: 1.1)
+    h.up(2, 40, 10, at: 1.2)
+    h.up(1, 310, 10, at: 1.3)
+    h.advance(to: 5)
+    second.advance(to: 5)
+    #expect(
+      h.decisions == [
+        "0 view Q touchesBegan 1",
+        "1 view V touchesBegan 2",
+        "1.1 state pan possible → began: moved 30 pt, at least 10 pt",
+        "1.1 action pan began at (40, 10) translation (20, 0) velocity (300, 0)",
+        "1.1 view V touchesCancelled 2",
+        "1.1 state x possible → failed: removed from its view",
+        "1.1 reset x",
+        "1.2 state pan began → ended: all fingers lifted",
+        "1.2 action pan ended at (40, 10) translation (20, 0) velocity (300, 0)",
+        "1.2 reset pan",
+        "1.3 view Q touchesEnded 1",
+      ])
+    #expect(second.decisions.isEmpty)
+    #expect(x.state == .possible)
+    #expect(h.runtime.finish().isEmpty)
+    #expect(second.runtime.finish().isEmpty)
+    h.runtime._checkInvariants()
+    second.runtime._checkInvariants()
+  }
+
+  @Test(
+    "A delegate asked at a touch-down that moves a collected recognizer to another runtime's window, which takes it: the first runtime leaves it to that one"
+  )
+  func delegateMovesACollectedRecognizer() {
+    let h = Harness()
+    let q = View(name: "Q", frame: Rect(x: 300, y: 0, width: 100, height: 100))
+    h.window.addSubview(q)
+    let x = h.add(ScriptedRecognizer(), "x", to: q)
+    x.onEnded = [[.failed]]
+    // Asked after x, which is on the view hit, was collected.
+    let asking = h.add(ScriptedRecognizer(), "asking", to: h.window)
+    asking.onEnded = [[.failed]]
+    let second = Harness()
+    let delegate = TestDelegate()
+    delegate.receive = { _, _ in
+      if q.superview !== second.window {
+        q.removeFromSuperview()
+        second.window.addSubview(q)
+        second.down(1, 310, 10, at: 0)
+      }
+      return true
+    }
+    asking.delegate = delegate
+    h.down(1, 310, 10, at: 0)
+    second.up(1, 310, 10, at: 0.05)
+    h.up(1, 310, 10, at: 0.1)
+    h.advance(to: 5)
+    second.advance(to: 5)
+    #expect(x.received == ["began [1]", "ended [1]"])
+    #expect(
+      second.decisions == [
+        "0 view Q touchesBegan 1", "0.05 state x possible → failed: failed", "0.05 view Q touchesEnded 1",
+        "0.05 reset x",
+      ])
+    // Q left the first runtime's window with the touch on it.
+    #expect(
+      h.decisions == [
+        "0 view Q touchesBegan 1", "0 view Q touchesCancelled 1", "0.1 state asking possible → failed: failed",
+        "0.1 reset asking",
+      ])
+    #expect(h.runtime.finish().isEmpty)
+    #expect(second.runtime.finish().isEmpty)
+    h.runtime._checkInvariants()
+    second.runtime._checkInvariants()
+  }
+
+  @Test(
     "Reading the failure requirements of its scene, a runtime gives no slot to the recognizers of another runtime or of no tree that they reach"
   )
   func staticGraphGivesNoSlots() {
