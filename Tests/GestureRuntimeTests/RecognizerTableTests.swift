@@ -430,6 +430,10 @@ struct RecognizerTableTests {
     let second = Harness()
     if onWaiter { second.add(TapGestureRecognizer(), "waiter").require(toFail: x) }
     var slotOfHost = false
+    // The runtime expected to host x once the second runtime got the finger, named without
+    // capturing a harness in the action (a pan of the first harness holds the action).
+    let expectedHost = onWaiter ? h.runtime : second.runtime
+    let expected = (number: expectedHost.runtimeNumber, identity: ObjectIdentifier(expectedHost))
     // A first gesture gives x its host here; it fails on its timer and is reset.
     h.down(1, 310, 10, at: 0)
     h.up(1, 310, 10, at: 0.05)
@@ -441,8 +445,7 @@ struct RecognizerTableTests {
       q.removeFromSuperview()
       second.window.addSubview(q)
       second.down(1, onWaiter ? 10 : 310, 10, at: 1.1)
-      let host = onWaiter ? h.runtime : second.runtime
-      slotOfHost = x.runtimeSlot.owner == host.runtimeNumber && x.hostIdentifier == ObjectIdentifier(host)
+      slotOfHost = x.runtimeSlot.owner == expected.number && x.hostIdentifier == expected.identity
       x.startTimer(5, after: .seconds(1))
     }
     h.down(3, 10, 10, at: 1.05)
