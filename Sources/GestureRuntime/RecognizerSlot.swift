@@ -273,6 +273,11 @@ extension GestureRuntime {
   }
 
   private func giveSlot(to recognizer: GestureRecognizer) -> Int {
+    // Every path that may give one checks first that no other runtime has the recognizer in an
+    // attempt: its slot number there would be overwritten.
+    assert(
+      !isInAnotherAttempt(recognizer),
+      "\(recognizer.displayName) was given a slot while in another runtime's attempt")
     let index: Int
     if let free = tables.freeSlots.popLast() {
       index = free
