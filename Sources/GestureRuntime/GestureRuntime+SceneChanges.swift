@@ -31,8 +31,10 @@ extension GestureRuntime {
   func viewWillBeRemoved(_ view: View) {
     removalsInProgress += 1
     var recognizers: [GestureRecognizer] = []
+    var views: [View] = []
     var stack = [view]
     while let current = stack.popLast() {
+      views.append(current)
       recognizers.append(contentsOf: current.gestureRecognizers.filter { isParticipating($0) })
       stack.append(contentsOf: current.subviews)
     }
@@ -52,6 +54,9 @@ extension GestureRuntime {
     }
     sceneChange { [unowned self] in
       self.stopAttempt(of: recognizers, reason: "its view was removed")
+      // Each view the subtree had, and then the subtree as it is now: a callback may have split
+      // a view off it meanwhile (unseen: the subtree had left the tree), or added one.
+      for removed in views { self.detachAlone(removed) }
       self.detach(view)
       self.dropUnlistedParticipants()
       for touch in touches {

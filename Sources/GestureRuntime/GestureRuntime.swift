@@ -354,25 +354,30 @@ public final class GestureRuntime {
   func detach(_ root: View, forgettingTouches: Bool = false) {
     var stack = [root]
     while let view = stack.popLast() {
-      view.runtimeMark = 0
-      if forgettingTouches { view.activeTouchCount = 0 }
-      for recognizer in view.gestureRecognizers {
-        // Not the host of one in another runtime's attempt, which took it meanwhile (a removal
-        // made from a callback detaches at the end of the dispatch).
-        if recognizer.hostIdentifier == ObjectIdentifier(self) || !isInAnotherAttempt(recognizer) {
-          recognizer.host = nil
-        }
-        guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
-        let number = recognizer.runtimeSlot.index
-        tables.slots[number].listed = false
-        tables.slots[number].mark = 0
-        tables.slots[number].resetMark = 0
-        tables.slots[number].sequence = 0
-        // Its host is gone: outside an attempt nothing else would forget its timers.
-        if !tables.slots[number].participating { cancelAllTimers(of: recognizer) }
-        if !forgettingTouches { listDetached(recognizer, slot: number) }
-      }
+      detachAlone(view, forgettingTouches: forgettingTouches)
       stack.append(contentsOf: view.subviews)
+    }
+  }
+
+  /// `detach` for one view, without its subviews. Doing it twice does nothing more.
+  func detachAlone(_ view: View, forgettingTouches: Bool = false) {
+    view.runtimeMark = 0
+    if forgettingTouches { view.activeTouchCount = 0 }
+    for recognizer in view.gestureRecognizers {
+      // Not the host of one in another runtime's attempt, which took it meanwhile (a removal
+      // made from a callback detaches at the end of the dispatch).
+      if recognizer.hostIdentifier == ObjectIdentifier(self) || !isInAnotherAttempt(recognizer) {
+        recognizer.host = nil
+      }
+      guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
+      let number = recognizer.runtimeSlot.index
+      tables.slots[number].listed = false
+      tables.slots[number].mark = 0
+      tables.slots[number].resetMark = 0
+      tables.slots[number].sequence = 0
+      // Its host is gone: outside an attempt nothing else would forget its timers.
+      if !tables.slots[number].participating { cancelAllTimers(of: recognizer) }
+      if !forgettingTouches { listDetached(recognizer, slot: number) }
     }
   }
 }

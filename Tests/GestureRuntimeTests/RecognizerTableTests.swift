@@ -935,6 +935,73 @@ struct RecognizerTableTests {
     h.runtime._checkInvariants()
   }
 
+  @Test(
+    "A view split off a removed subtree inside a callback, before the runtime lets go of the subtree, is let go of too",
+    arguments: [false, true])
+  func splitOffARemovedSubtree(intoAnotherRuntime: Bool) {
+    // V leaves the window while a finger is down on Y, its subview, and Y leaves V at once: the
+    // runtime lets go of the removed subtree once the dispatch is over, when Y is no longer in it.
+    let h = Harness()
+    let log = LoggingRecognizer.Log()
+    let hook = h.add(MoveHookRecognizer(), "hook", to: h.window)
+    let second = Harness()
+    weak var gone: LoggingRecognizer?
+    do {
+      let y = View(name: "Y", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+      h.view.addSubview(y)
+      let r = h.add(LoggingRecognizer("r", log), "r", to: y)
+      gone = r
+      hook.onMoved = { [weak view = h.view, weak y, weak window = second.window] in
+        view?.removeFromSuperview()
+        y?.removeFromSuperview()
+        if intoAnotherRuntime, let y { window?.addSubview(y) }
+      }
+      h.down(1, 10, 10, at: 0)
+      h.move(1, 12, 10, at: 0.1)
+      #expect(log.entries == ["r began [1]", "r moved [1]", "r cancelled [1]"])
+      #expect(r.hostIdentifier == nil)
+      if intoAnotherRuntime {
+        // The second runtime takes it at once: the first one no longer hosts it.
+        second.down(5, 10, 10, at: 0.2)
+        second.up(5, 10, 10, at: 0.3)
+        #expect(log.entries.suffix(2) == ["r began [5]", "r ended [5]"])
+        #expect(r.runtimeSlot.owner == second.runtime.runtimeNumber)
+      }
+      y.removeFromSuperview()
+      hook.onMoved = nil
+    }
+    // Each runtime gives back its slot; the last reference goes with the touch, once the hook,
+    // which never decides, has failed (the runtime gives up on it) and a new touch came down.
+    h.up(1, 12, 10, at: 0.4)
+    second.down(6, 10, 10, at: 0.5)
+    second.up(6, 10, 10, at: 0.6)
+    h.advance(to: 6)
+    h.down(7, 300, 700, at: 7)
+    h.up(7, 300, 700, at: 7.05)
+    h.advance(to: 20)
+    #expect(gone == nil)
+    let undecided = [
+      "diagnostic [hook] hook was still undecided 5 s after its last touch ended; the runtime failed it",
+      "state hook possible → failed: undecided 5 s after its touches ended",
+    ]
+    #expect(
+      h.decisions == [
+        "0 view Y touchesBegan 1", "0.1 view Y touchesMoved 1", "0.1 state r possible → failed: its view was removed",
+        "0.1 reset r", "0.1 view Y touchesCancelled 1",
+      ] + undecided.map { "5.4 \($0)" } + ["5.4 reset hook", "7 view R touchesBegan 7"]
+        + undecided.map { "12.05 \($0)" } + ["12.05 view R touchesEnded 7", "12.05 reset hook"])
+    #expect(
+      second.decisions
+        == (intoAnotherRuntime
+          ? [
+            "0.2 view Y touchesBegan 5", "0.3 state r possible → failed: its view was removed",
+            "0.3 view Y touchesEnded 5", "0.3 reset r",
+          ] : []) + ["0.5 view V touchesBegan 6", "0.6 view V touchesEnded 6"])
+    #expect(h.runtime.finish().isEmpty)
+    h.runtime._checkInvariants()
+    second.runtime._checkInvariants()
+  }
+
   @Test("A several-touch event leaves a recognizer that moved to another runtime its slot there")
   func severalTouchEventKeepsOtherRuntimesSlot() {
     // A finger stays down in the first window while its recognizer leaves and joins a second
