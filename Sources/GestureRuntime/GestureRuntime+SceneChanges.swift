@@ -31,11 +31,13 @@ extension GestureRuntime {
   func viewWillBeRemoved(_ view: View) {
     removalsInProgress += 1
     var recognizers: [GestureRecognizer] = []
-    var views: [View] = []
+    var slotted: [(recognizer: GestureRecognizer, slot: Int)] = []
     var stack = [view]
     while let current = stack.popLast() {
-      views.append(current)
-      recognizers.append(contentsOf: current.gestureRecognizers.filter { isParticipating($0) })
+      for recognizer in current.gestureRecognizers where recognizer.runtimeSlot.owner == runtimeNumber {
+        slotted.append((recognizer, recognizer.runtimeSlot.index))
+        if tables.slots[recognizer.runtimeSlot.index].participating { recognizers.append(recognizer) }
+      }
       stack.append(contentsOf: current.subviews)
     }
     // The touches, not their records' numbers: the change may run after the current dispatch,
@@ -52,18 +54,37 @@ extension GestureRuntime {
       }
       return
     }
+    // Made from a callback, the removal is done by the time the change runs.
+    let afterTheDispatch = isDispatching
     sceneChange { [unowned self] in
       self.stopAttempt(of: recognizers, reason: "its view was removed")
-      // Each view the subtree had, and then the subtree as it is now: a callback may have split
-      // a view off it meanwhile (unseen: the subtree had left the tree), or added one.
-      for removed in views { self.detachAlone(removed) }
-      self.detach(view)
+      if afterTheDispatch {
+        self.detachWhatLeft(view, slotted: slotted)
+      } else {
+        self.detach(view)
+      }
       self.dropUnlistedParticipants()
       for touch in touches {
         guard let record = self.record(of: touch), self.tables.records[record].viewState != .done else { continue }
         self.tables.records[record].cancelRequested = true
         self.markDirty(record)
       }
+    }
+  }
+
+  /// Detaches a subtree that a callback removed from the window, once the dispatch is over. The
+  /// subtree may have changed since it left: the callback may have added a view to it, taken a
+  /// view or a recognizer off it (unseen: it had left the tree), moved one into another runtime's
+  /// window, or put one back into this window, where a touch may have begun an attempt since.
+  /// What is not in this tree now is let go of: the subtree as it is, and the recognizers it had
+  /// (`slotted`, with their slots here) that still hold those slots.
+  func detachWhatLeft(_ view: View, slotted: [(recognizer: GestureRecognizer, slot: Int)]) {
+    var membership = TreeMembership(root: window)
+    if !membership.contains(view) { detach(view) }
+    for (recognizer, number) in slotted where tables.slots[number].recognizer === recognizer {
+      if let home = recognizer.view, membership.contains(home) { continue }
+      if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
+      letGo(recognizer, slot: number)
     }
   }
 
@@ -124,5 +145,31 @@ extension GestureRuntime {
       resetRecognizer(recognizer)
     }
     runResets()
+  }
+}
+
+/// Which views are in a tree now. Each question walks up from the view only as far as a view
+/// already answered, so asking about every view of a subtree costs its size, not its size times
+/// its depth.
+struct TreeMembership {
+  private var known: [ObjectIdentifier: Bool]
+
+  init(root: View) { known = [ObjectIdentifier(root): true] }
+
+  /// Whether `view` is `root` or one of its descendants.
+  mutating func contains(_ view: View) -> Bool {
+    var path: [View] = []
+    var current: View? = view
+    var answer = false
+    while let next = current {
+      if let known = known[ObjectIdentifier(next)] {
+        answer = known
+        break
+      }
+      path.append(next)
+      current = next.superview
+    }
+    for walked in path { known[ObjectIdentifier(walked)] = answer }
+    return answer
   }
 }

@@ -354,30 +354,31 @@ public final class GestureRuntime {
   func detach(_ root: View, forgettingTouches: Bool = false) {
     var stack = [root]
     while let view = stack.popLast() {
-      detachAlone(view, forgettingTouches: forgettingTouches)
+      view.runtimeMark = 0
+      if forgettingTouches { view.activeTouchCount = 0 }
+      for recognizer in view.gestureRecognizers {
+        // Not the host of one in another runtime's attempt, which took it meanwhile (a removal
+        // made from a callback detaches at the end of the dispatch).
+        if recognizer.hostIdentifier == ObjectIdentifier(self) || !isInAnotherAttempt(recognizer) {
+          recognizer.host = nil
+        }
+        guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
+        letGo(recognizer, slot: recognizer.runtimeSlot.index, forgettingTouches: forgettingTouches)
+      }
       stack.append(contentsOf: view.subviews)
     }
   }
 
-  /// `detach` for one view, without its subviews. Doing it twice does nothing more.
-  func detachAlone(_ view: View, forgettingTouches: Bool = false) {
-    view.runtimeMark = 0
-    if forgettingTouches { view.activeTouchCount = 0 }
-    for recognizer in view.gestureRecognizers {
-      // Not the host of one in another runtime's attempt, which took it meanwhile (a removal
-      // made from a callback detaches at the end of the dispatch).
-      if recognizer.hostIdentifier == ObjectIdentifier(self) || !isInAnotherAttempt(recognizer) {
-        recognizer.host = nil
-      }
-      guard recognizer.runtimeSlot.owner == runtimeNumber else { continue }
-      let number = recognizer.runtimeSlot.index
-      tables.slots[number].listed = false
-      tables.slots[number].mark = 0
-      tables.slots[number].resetMark = 0
-      tables.slots[number].sequence = 0
-      // Its host is gone: outside an attempt nothing else would forget its timers.
-      if !tables.slots[number].participating { cancelAllTimers(of: recognizer) }
-      if !forgettingTouches { listDetached(recognizer, slot: number) }
-    }
+  /// What `detach` does to the slot `number` here of a recognizer that left the tree: clears its
+  /// marks and its place in the participant list, forgets its timers outside an attempt, and
+  /// lists it to be given back.
+  func letGo(_ recognizer: GestureRecognizer, slot number: Int, forgettingTouches: Bool = false) {
+    tables.slots[number].listed = false
+    tables.slots[number].mark = 0
+    tables.slots[number].resetMark = 0
+    tables.slots[number].sequence = 0
+    // Its host is gone: outside an attempt nothing else would forget its timers.
+    if !tables.slots[number].participating { cancelAllTimers(ofSlot: number) }
+    if !forgettingTouches { listDetached(recognizer, slot: number) }
   }
 }

@@ -961,7 +961,8 @@ struct RecognizerTableTests {
       #expect(log.entries == ["r began [1]", "r moved [1]", "r cancelled [1]"])
       #expect(r.hostIdentifier == nil)
       if intoAnotherRuntime {
-        // The second runtime takes it at once: the first one no longer hosts it.
+        // The second runtime takes it in an attempt of its own, while the first keeps its slot
+        // there until its next dispatch.
         second.down(5, 10, 10, at: 0.2)
         second.up(5, 10, 10, at: 0.3)
         #expect(log.entries.suffix(2) == ["r began [5]", "r ended [5]"])
@@ -990,6 +991,7 @@ struct RecognizerTableTests {
         "0.1 reset r", "0.1 view Y touchesCancelled 1",
       ] + undecided.map { "5.4 \($0)" } + ["5.4 reset hook", "7 view R touchesBegan 7"]
         + undecided.map { "12.05 \($0)" } + ["12.05 view R touchesEnded 7", "12.05 reset hook"])
+    // (r, undecided after its finger lifted, fails when Y leaves the second window.)
     #expect(
       second.decisions
         == (intoAnotherRuntime
@@ -998,6 +1000,124 @@ struct RecognizerTableTests {
             "0.3 view Y touchesEnded 5", "0.3 reset r",
           ] : []) + ["0.5 view V touchesBegan 6", "0.6 view V touchesEnded 6"])
     #expect(h.runtime.finish().isEmpty)
+    h.runtime._checkInvariants()
+    second.runtime._checkInvariants()
+  }
+
+  @Test(
+    "A view split off a removed subtree and put back in the window before the runtime lets go of the subtree keeps what it began meanwhile",
+    arguments: [false, true])
+  func splitOffAndBackInTheWindow(theRemovedView: Bool) {
+    // The callback that sends a finger onto Y removes V and puts Y (or V itself) back into the
+    // window: that touch-down runs before the runtime lets go of V's subtree, which must leave
+    // Y's double tap, which has a slot from an earlier tap, in the attempt it began.
+    let h = Harness()
+    let y = View(name: "Y", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    h.view.addSubview(y)
+    let double = h.add(TapGestureRecognizer(), "double", to: y)
+    double.numberOfTapsRequired = 2
+    h.down(9, 10, 10, at: 0)
+    h.up(9, 10, 10, at: 0.05)
+    h.advance(to: 1)
+    let hook = h.add(MoveHookRecognizer(), "hook", to: h.view)
+    hook.onMoved = { [weak runtime = h.runtime, weak view = h.view, weak window = h.window, weak y] in
+      guard let view, let y, let window else { return }
+      runtime?.send(TouchInput(id: 2, phase: .began, x: 10, y: 10), at: Timestamp(seconds: 1.1))
+      view.removeFromSuperview()
+      window.addSubview(theRemovedView ? view : y)
+    }
+    h.down(1, 300, 300, at: 1)
+    h.move(1, 310, 300, at: 1.1)
+    hook.onMoved = nil
+    h.up(2, 10, 10, at: 1.15)
+    h.up(1, 310, 300, at: 1.2)
+    h.advance(to: 3)
+    #expect(
+      h.decisions == [
+        "0 view Y touchesBegan 9", "0.4 state double possible → failed: tap 2 did not begin within 0.35 s",
+        "0.4 view Y touchesEnded 9", "0.4 reset double", "1 view V touchesBegan 1", "1.1 view V touchesMoved 1",
+        "1.1 view Y touchesBegan 2", "1.1 state hook possible → failed: its view was removed", "1.1 reset hook",
+        "1.1 view V touchesCancelled 1",
+        // Its timer still reaches it: it waits 0.35 s for a second tap (let go of, it would get
+        // no timer, and fail only when the tap took too long).
+        "1.5 state double possible → failed: tap 2 did not begin within 0.35 s", "1.5 view Y touchesEnded 2",
+        "1.5 reset double",
+      ])
+    #expect(h.runtime.finish().isEmpty)
+    h.runtime._checkInvariants()
+  }
+
+  @Test("A recognizer taken off a view of a removed subtree before the runtime lets go of the subtree is let go of too")
+  func recognizerTakenOffARemovedSubtree() {
+    let h = Harness()
+    let log = LoggingRecognizer.Log()
+    let hook = h.add(MoveHookRecognizer(), "hook", to: h.window)
+    weak var gone: LoggingRecognizer?
+    do {
+      let r = h.add(LoggingRecognizer("r", log), "r")
+      gone = r
+      hook.onMoved = { [weak view = h.view, weak r] in
+        view?.removeFromSuperview()
+        if let r { view?.removeGestureRecognizer(r) }
+      }
+      h.down(1, 10, 10, at: 0)
+      h.move(1, 12, 10, at: 0.1)
+      hook.onMoved = nil
+      #expect(log.entries == ["r began [1]", "r moved [1]", "r cancelled [1]"])
+    }
+    h.up(1, 12, 10, at: 0.2)
+    h.advance(to: 6)
+    h.down(2, 300, 700, at: 7)
+    h.up(2, 300, 700, at: 7.05)
+    #expect(gone == nil)
+    #expect(
+      h.decisions.prefix(4) == [
+        "0 view V touchesBegan 1", "0.1 view V touchesMoved 1", "0.1 state r possible → failed: its view was removed",
+        "0.1 reset r",
+      ])
+    h.runtime._checkInvariants()
+  }
+
+  @Test(
+    "A recognizer of a removed subtree that another runtime takes before the first lets go of the subtree is let go of by the first"
+  )
+  func removedSubtreeTakenByAnotherRuntime() {
+    let h = Harness()
+    let log = LoggingRecognizer.Log()
+    let hook = h.add(MoveHookRecognizer(), "hook")
+    let second = Harness()
+    weak var gone: LoggingRecognizer?
+    do {
+      let y = View(name: "Y", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+      h.view.addSubview(y)
+      let r = h.add(LoggingRecognizer("r", log), "r", to: y)
+      gone = r
+      // An attempt of its own first: it has a slot here, and is in no attempt when it moves.
+      h.down(1, 10, 10, at: 0)
+      h.up(1, 10, 10, at: 0.05)
+      h.advance(to: 6)
+      hook.onMoved = { [weak view = h.view, weak y, weak second] in
+        guard let second, let y else { return }
+        view?.removeFromSuperview()
+        second.window.addSubview(y)
+        second.down(5, 10, 10, at: 6.1)
+        second.up(5, 10, 10, at: 6.15)
+      }
+      h.down(2, 300, 300, at: 6)
+      h.move(2, 310, 300, at: 6.1)
+      hook.onMoved = nil
+      #expect(r.runtimeSlot.owner == second.runtime.runtimeNumber)
+      y.removeFromSuperview()
+    }
+    h.up(2, 310, 300, at: 6.2)
+    second.down(6, 10, 10, at: 6.3)
+    second.up(6, 10, 10, at: 6.35)
+    h.down(3, 300, 700, at: 7)
+    h.up(3, 300, 700, at: 7.05)
+    h.advance(to: 20)
+    second.advance(to: 20)
+    #expect(gone == nil)
+    #expect(log.entries == ["r began [1]", "r ended [1]", "r began [5]", "r ended [5]"])
     h.runtime._checkInvariants()
     second.runtime._checkInvariants()
   }
