@@ -4,9 +4,9 @@ extension GestureRuntime {
   /// Checks, in debug builds, what must hold between dispatches: the work lists of a dispatch
   /// are drained, the table of live touches agrees with its records, each recognizer in an
   /// attempt is listed once and dispatched to by this runtime, a recognizer out of its attempt
-  /// keeps nothing of it, one hosted here has a slot here and is in the tree or on its way out
-  /// of it, and failure requirements are recorded on both of their ends. Traps with what it
-  /// found. Release builds skip it.
+  /// keeps nothing of it, one hosted here has a slot here, a slot whose recognizer is out of
+  /// the tree is listed to be given back, and failure requirements are recorded on both of their
+  /// ends. Traps with what it found. Release builds skip it.
   ///
   /// The runtime calls it after every dispatch (after a removal a view is making, when the
   /// dispatch ran inside one); tests may call it too.
@@ -123,9 +123,9 @@ extension GestureRuntime {
       if recognizer.hostIdentifier == ObjectIdentifier(self) && recognizer.runtimeSlot.owner != runtimeNumber {
         return "\(name) is hosted here without a slot here"
       }
-      // Out of the tree, it was detached (which lets go of it as its host), or is on its way out.
-      if recognizer.hostIdentifier == ObjectIdentifier(self) && !slot.awaitsRelease && !isInTree(recognizer) {
-        return "\(name) left the tree, but is still hosted here and its slot \(number) is kept"
+      // Out of the tree (or never in it, a requirement's target), its slot is to be given back.
+      if !slot.awaitsRelease && !isInTree(recognizer) {
+        return "\(name) is out of the tree, but its slot \(number) is kept"
       }
     }
     // A recognizer of the tree hosted here, which no slot here holds, would escape the loop above.
