@@ -77,13 +77,18 @@ extension GestureRuntime {
   /// view or a recognizer off it (unseen: it had left the tree), moved one into another runtime's
   /// window, or put one back into this window, where a touch may have begun an attempt since.
   /// What is not in this tree now is let go of: the subtree as it is, and the recognizers it had
-  /// (`slotted`, with their slots here) that still hold those slots.
+  /// (`slotted`, with their slots here) that still hold those slots, and the slots of those that
+  /// another runtime gave a slot meanwhile, back or not.
   func detachWhatLeft(_ view: View, slotted: [(recognizer: GestureRecognizer, slot: Int)]) {
     var membership = TreeMembership(root: window)
     if !membership.contains(view) { detach(view) }
     for (recognizer, number) in slotted where tables.slots[number].recognizer === recognizer {
-      if let home = recognizer.view, membership.contains(home) { continue }
-      if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
+      // A recognizer that came back after another runtime gave it a slot names that one: this
+      // slot is let go of, and the host the recognizer has is not this one's to clear.
+      if recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number) {
+        if let home = recognizer.view, membership.contains(home) { continue }
+        if recognizer.hostIdentifier == ObjectIdentifier(self) { recognizer.host = nil }
+      }
       letGo(recognizer, slot: number)
     }
   }

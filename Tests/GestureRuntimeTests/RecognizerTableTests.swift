@@ -1071,17 +1071,21 @@ struct RecognizerTableTests {
     h.up(2, 300, 700, at: 7.05)
     #expect(gone == nil)
     #expect(
-      h.decisions.prefix(4) == [
+      h.decisions == [
         "0 view V touchesBegan 1", "0.1 view V touchesMoved 1", "0.1 state r possible → failed: its view was removed",
-        "0.1 reset r",
+        "0.1 reset r", "0.1 view V touchesCancelled 1",
+        "5.2 diagnostic [hook] hook was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.2 state hook possible → failed: undecided 5 s after its touches ended", "5.2 reset hook",
+        // The hook, undecided again, holds back the view's touchesEnded.
+        "7 view R touchesBegan 2",
       ])
     h.runtime._checkInvariants()
   }
 
   @Test(
-    "A recognizer of a removed subtree that another runtime takes before the first lets go of the subtree is let go of by the first"
-  )
-  func removedSubtreeTakenByAnotherRuntime() {
+    "A recognizer of a removed subtree that another runtime takes before the first lets go of the subtree is let go of by the first, also when it comes back",
+    arguments: [false, true])
+  func removedSubtreeTakenByAnotherRuntime(comesBack: Bool) {
     let h = Harness()
     let log = LoggingRecognizer.Log()
     let hook = h.add(MoveHookRecognizer(), "hook")
@@ -1096,20 +1100,29 @@ struct RecognizerTableTests {
       h.down(1, 10, 10, at: 0)
       h.up(1, 10, 10, at: 0.05)
       h.advance(to: 6)
-      hook.onMoved = { [weak view = h.view, weak y, weak second] in
+      hook.onMoved = { [weak view = h.view, weak window = h.window, weak y, weak second] in
         guard let second, let y else { return }
         view?.removeFromSuperview()
         second.window.addSubview(y)
         second.down(5, 10, 10, at: 6.1)
         second.up(5, 10, 10, at: 6.15)
+        // Back with the slot the second runtime gave it: its first slot here is not the one
+        // it names.
+        if comesBack { window?.addSubview(y) }
       }
       h.down(2, 300, 300, at: 6)
       h.move(2, 310, 300, at: 6.1)
       hook.onMoved = nil
-      #expect(r.runtimeSlot.owner == second.runtime.runtimeNumber)
+      if comesBack {
+        h.down(4, 10, 10, at: 6.2)
+        h.up(4, 10, 10, at: 6.25)
+        #expect(r.runtimeSlot.owner == h.runtime.runtimeNumber)
+      } else {
+        #expect(r.runtimeSlot.owner == second.runtime.runtimeNumber)
+      }
       y.removeFromSuperview()
     }
-    h.up(2, 310, 300, at: 6.2)
+    h.up(2, 310, 300, at: 6.3)
     second.down(6, 10, 10, at: 6.3)
     second.up(6, 10, 10, at: 6.35)
     h.down(3, 300, 700, at: 7)
@@ -1117,7 +1130,34 @@ struct RecognizerTableTests {
     h.advance(to: 20)
     second.advance(to: 20)
     #expect(gone == nil)
-    #expect(log.entries == ["r began [1]", "r ended [1]", "r began [5]", "r ended [5]"])
+    #expect(
+      log.entries
+        == ["r began [1]", "r ended [1]", "r began [5]", "r ended [5]"]
+        + (comesBack ? ["r began [4]", "r ended [4]"] : []))
+    let undecided = { (name: String) in
+      [
+        "5.05 diagnostic [\(name)] \(name) was still undecided 5 s after its last touch ended; the runtime failed it",
+        "5.05 state \(name) possible → failed: undecided 5 s after its touches ended",
+      ]
+    }
+    #expect(
+      h.decisions
+        == ["0 view Y touchesBegan 1"] + undecided("r") + ["5.05 reset r"] + undecided("hook") + [
+          "5.05 view Y touchesEnded 1", "5.05 reset hook", "6 view V touchesBegan 2", "6.1 view V touchesMoved 2",
+          "6.1 state hook possible → failed: its view was removed", "6.1 reset hook", "6.1 view V touchesCancelled 2",
+        ]
+        + (comesBack
+          ? [
+            "6.2 view Y touchesBegan 4", "6.25 state r possible → failed: its view was removed",
+            "6.25 view Y touchesEnded 4", "6.25 reset r",
+          ] : []) + ["7 view R touchesBegan 3", "7.05 view R touchesEnded 3"])
+    // (r, undecided after its finger lifted, fails when Y leaves the second window.)
+    #expect(
+      second.decisions == [
+        "6.1 view Y touchesBegan 5", "6.15 state r possible → failed: its view was removed",
+        "6.15 view Y touchesEnded 5",
+        "6.15 reset r", "6.3 view V touchesBegan 6", "6.35 view V touchesEnded 6",
+      ])
     h.runtime._checkInvariants()
     second.runtime._checkInvariants()
   }
