@@ -935,6 +935,21 @@ struct RecognizerTableTests {
     h.runtime._checkInvariants()
   }
 
+  /// Y (0, 0, 50, 50), a new subview of the harness's V.
+  private func addY(to h: Harness) -> View {
+    let y = View(name: "Y", frame: Rect(x: 0, y: 0, width: 50, height: 50))
+    h.view.addSubview(y)
+    return y
+  }
+
+  /// The watchdog's lines at `time` for `name`, still undecided 5 s after its touches ended.
+  private func failedUndecided(_ name: String, at time: String) -> [String] {
+    [
+      "\(time) diagnostic [\(name)] \(name) was still undecided 5 s after its last touch ended; the runtime failed it",
+      "\(time) state \(name) possible → failed: undecided 5 s after its touches ended",
+    ]
+  }
+
   @Test(
     "A view split off a removed subtree inside a callback, before the runtime lets go of the subtree, is let go of too",
     arguments: [false, true])
@@ -947,8 +962,7 @@ struct RecognizerTableTests {
     let second = Harness()
     weak var gone: LoggingRecognizer?
     do {
-      let y = View(name: "Y", frame: Rect(x: 0, y: 0, width: 50, height: 50))
-      h.view.addSubview(y)
+      let y = addY(to: h)
       let r = h.add(LoggingRecognizer("r", log), "r", to: y)
       gone = r
       hook.onMoved = { [weak view = h.view, weak y, weak window = second.window] in
@@ -981,16 +995,12 @@ struct RecognizerTableTests {
     h.up(7, 300, 700, at: 7.05)
     h.advance(to: 20)
     #expect(gone == nil)
-    let undecided = [
-      "diagnostic [hook] hook was still undecided 5 s after its last touch ended; the runtime failed it",
-      "state hook possible → failed: undecided 5 s after its touches ended",
-    ]
     #expect(
       h.decisions == [
         "0 view Y touchesBegan 1", "0.1 view Y touchesMoved 1", "0.1 state r possible → failed: its view was removed",
         "0.1 reset r", "0.1 view Y touchesCancelled 1",
-      ] + undecided.map { "5.4 \($0)" } + ["5.4 reset hook", "7 view R touchesBegan 7"]
-        + undecided.map { "12.05 \($0)" } + ["12.05 view R touchesEnded 7", "12.05 reset hook"])
+      ] + failedUndecided("hook", at: "5.4") + ["5.4 reset hook", "7 view R touchesBegan 7"]
+        + failedUndecided("hook", at: "12.05") + ["12.05 view R touchesEnded 7", "12.05 reset hook"])
     // (r, undecided after its finger lifted, fails when Y leaves the second window.)
     #expect(
       second.decisions
@@ -1012,8 +1022,7 @@ struct RecognizerTableTests {
     // window: that touch-down runs before the runtime lets go of V's subtree, which must leave
     // Y's double tap, which has a slot from an earlier tap, in the attempt it began.
     let h = Harness()
-    let y = View(name: "Y", frame: Rect(x: 0, y: 0, width: 50, height: 50))
-    h.view.addSubview(y)
+    let y = addY(to: h)
     let double = h.add(TapGestureRecognizer(), "double", to: y)
     double.numberOfTapsRequired = 2
     h.down(9, 10, 10, at: 0)
@@ -1074,10 +1083,9 @@ struct RecognizerTableTests {
       h.decisions == [
         "0 view V touchesBegan 1", "0.1 view V touchesMoved 1", "0.1 state r possible → failed: its view was removed",
         "0.1 reset r", "0.1 view V touchesCancelled 1",
-        "5.2 diagnostic [hook] hook was still undecided 5 s after its last touch ended; the runtime failed it",
-        "5.2 state hook possible → failed: undecided 5 s after its touches ended", "5.2 reset hook",
+      ] + failedUndecided("hook", at: "5.2") + [
         // The hook, undecided again, holds back the view's touchesEnded.
-        "7 view R touchesBegan 2",
+        "5.2 reset hook", "7 view R touchesBegan 2",
       ])
     h.runtime._checkInvariants()
   }
@@ -1092,8 +1100,7 @@ struct RecognizerTableTests {
     let second = Harness()
     weak var gone: LoggingRecognizer?
     do {
-      let y = View(name: "Y", frame: Rect(x: 0, y: 0, width: 50, height: 50))
-      h.view.addSubview(y)
+      let y = addY(to: h)
       let r = h.add(LoggingRecognizer("r", log), "r", to: y)
       gone = r
       // An attempt of its own first: it has a slot here, and is in no attempt when it moves.
@@ -1134,15 +1141,10 @@ struct RecognizerTableTests {
       log.entries
         == ["r began [1]", "r ended [1]", "r began [5]", "r ended [5]"]
         + (comesBack ? ["r began [4]", "r ended [4]"] : []))
-    let undecided = { (name: String) in
-      [
-        "5.05 diagnostic [\(name)] \(name) was still undecided 5 s after its last touch ended; the runtime failed it",
-        "5.05 state \(name) possible → failed: undecided 5 s after its touches ended",
-      ]
-    }
     #expect(
       h.decisions
-        == ["0 view Y touchesBegan 1"] + undecided("r") + ["5.05 reset r"] + undecided("hook") + [
+        == ["0 view Y touchesBegan 1"] + failedUndecided("r", at: "5.05") + ["5.05 reset r"]
+        + failedUndecided("hook", at: "5.05") + [
           "5.05 view Y touchesEnded 1", "5.05 reset hook", "6 view V touchesBegan 2", "6.1 view V touchesMoved 2",
           "6.1 state hook possible → failed: its view was removed", "6.1 reset hook", "6.1 view V touchesCancelled 2",
         ]
