@@ -76,7 +76,10 @@ open class GestureRecognizer {
   }
 
   /// The touch types the recognizer accepts (default all).
-  public final var allowedTouchTypes: Set<TouchType> {
+  ///
+  /// A subclass that takes no touches (a hover recognizer) overrides it to stay empty: its getter
+  /// returns no type, and its setter leaves the stored types alone.
+  open var allowedTouchTypes: Set<TouchType> {
     get { storedAllowedTouchTypes }
     set {
       storedAllowedTouchTypes = newValue

@@ -144,8 +144,28 @@ public enum ParameterType: Sendable, CustomStringConvertible {
     case .distance(let range): return "points \(Self.rangeText(range.lowerBound, range.upperBound))"
     case .duration(let range): return "seconds \(Self.rangeText(range.lowerBound, range.upperBound))"
     case .number(let range): return "number \(Self.rangeText(range.lowerBound, range.upperBound))"
-    case .options(let names): return "array of " + names.joined(separator: "|")
+    case .options(let names): return "array of " + Self.listing(names, separator: "|")
     }
+  }
+
+  /// The names joined with `separator`, each run of consecutive whole numbers (button numbers)
+  /// written as its first and last joined by `…`.
+  public static func listing(_ names: [String], separator: String) -> String {
+    var parts: [String] = []
+    var index = 0
+    while index < names.count {
+      guard let first = Int(names[index]) else {
+        parts.append(names[index])
+        index += 1
+        continue
+      }
+      var last = index
+      while last + 1 < names.count, Int(names[last + 1]) == first + (last + 1 - index) { last += 1 }
+      parts.append(
+        last - index >= 2 ? "\(names[index])…\(names[last])" : names[index...last].joined(separator: separator))
+      index = last + 1
+    }
+    return parts.joined(separator: separator)
   }
 
   private static func rangeText(_ low: Double, _ high: Double) -> String {

@@ -120,6 +120,13 @@ extension EventScriptReader {
         throw fail(anchor, "a pointer press ends when the last button lifts, but 'buttons' lists \(buttons)")
       }
     }
+    if let press = pointer.press, buttons.isEmpty {
+      // The press would stay down with no button: it ends with the last button, in this event.
+      throw fail(
+        anchor,
+        "every button lifted, but press \(press) is still down: a pointer press ends when the last button lifts, so end it (phase ended) in this event"
+      )
+    }
     pointer.buttons = buttons
     if let modifiers = fields?.1 { pointer.modifiers = modifiers }
     if presses.contains(where: { $0.phase == .began }) { pointer.hovering = false }

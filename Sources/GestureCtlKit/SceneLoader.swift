@@ -247,6 +247,13 @@ struct SceneLoader {
           set.insert(type)
         }
         recognizer.allowedTouchTypes = set
+        // A kind that takes no touches (hover) keeps its own: say so rather than drop the field.
+        if recognizer.allowedTouchTypes != set {
+          throw error(
+            types, path + ".allowedTouchTypes",
+            "kind '\(kindName)' takes no touches: leave allowedTouchTypes out, or make it []"
+          )
+        }
       }
       view.addGestureRecognizer(recognizer)
       byName[recognizerName] = recognizer
@@ -388,17 +395,25 @@ struct SceneLoader {
       return .number(number)
     case .options(let allowed):
       var chosen: [String] = []
-      for (text, item) in try names(node, path) {
+      let listing = ParameterType.listing(allowed, separator: ", ")
+      let takesNumbers = allowed.contains { Int($0) != nil }
+      for (index, item) in try array(node, path).enumerated() {
+        // A whole number stands for its digits where the names include numbers (buttons 4 up).
+        let text: String
+        if takesNumbers, case .number(let number, _) = item.value, number == number.rounded(), abs(number) < 1e15 {
+          text = String(Int(number))
+        } else {
+          text = try string(item, "\(path)[\(index)]")
+        }
         guard allowed.contains(text) else {
-          throw error(
-            item, path,
-            "unknown value '\(text)'\(didYouMean(text, allowed)); expected one of \(allowed.joined(separator: ", "))")
+          let hint = Int(text) == nil ? didYouMean(text, allowed) : ""
+          throw error(item, path, "unknown value '\(text)'\(hint); expected one of \(listing)")
         }
         if !chosen.contains(text) { chosen.append(text) }
       }
       // An empty list is refused, unless it is the default (a pan's allowedScrollTypesMask).
       if chosen.isEmpty && parameter.defaultValue != .options([]) {
-        throw error(node, path, "expected at least one of \(allowed.joined(separator: ", "))")
+        throw error(node, path, "expected at least one of \(listing)")
       }
       return .options(chosen)
     }

@@ -13,7 +13,14 @@ public final class HoverGestureRecognizer: GestureRecognizer {
   /// Creates a hover recognizer. It accepts no touch type: touches never reach it.
   public override init(name: String = "") {
     super.init(name: name)
-    allowedTouchTypes = []
+    super.allowedTouchTypes = []
+  }
+
+  /// None, always: a hover recognizer gets no touches (<doc:BehaviourReference> §6.3). Setting it
+  /// changes nothing.
+  public override var allowedTouchTypes: Set<TouchType> {
+    get { [] }
+    set {}
   }
 
   /// False: built-in recognizers decide no failure requirements themselves.

@@ -2,8 +2,8 @@ import GestureCore
 
 extension TapGestureRecognizer {
   /// The names scenes use for ``buttonMaskRequired``: `primary`, `secondary`, `tertiary`, then
-  /// button numbers from 4 to 8 as strings.
-  public static let buttonNames = ["primary", "secondary", "tertiary"] + (4...8).map(String.init)
+  /// button numbers from 4 to 62 as strings (a scene may write them as numbers).
+  public static let buttonNames = ["primary", "secondary", "tertiary"] + (4...62).map(String.init)
 
   /// Adds the event's buttons to those of the press; fails, and returns false, as soon as one is
   /// not in ``buttonMaskRequired`` (<doc:BehaviourReference> §6.2).

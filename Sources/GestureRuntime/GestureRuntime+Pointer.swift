@@ -17,7 +17,10 @@ extension GestureRuntime {
   /// the first button goes down, moves with the pointer and ends when the last button lifts.
   /// Recognizers read `buttonMask` and `modifierFlags` on the event and on themselves. A press
   /// that begins while the pointer hovers ends the hover first, in a dispatch of its own.
-  /// `touches` may be empty: the event then only changes the buttons and keys. The plain
+  /// `touches` may be empty: the event then only changes the buttons and keys. A button that goes
+  /// down or lifts during a press, in an event with no change of the press, is a `moved` of the
+  /// press where it is, so that recognizers see the new buttons (a tap judges every button down
+  /// during the press, <doc:BehaviourReference> §6.2). The plain
   /// ``send(_:at:)-([TouchInput],_)`` keeps the buttons and keys of the last event that set them,
   /// but for a press it sends without buttons, to which it gives a script's (the primary button
   /// down at its beginning, none from its end).
@@ -34,9 +37,26 @@ extension GestureRuntime {
     if pointer.hoverInWindow && touches.contains(where: { $0.phase == .began && $0.type == .indirectPointer }) {
       dispatch { self.exitHover() }
     }
+    var touches = touches
+    if buttonMask != pointer.buttonMask && !buttonMask.isEmpty, let press = livePointerPress(),
+      !touches.contains(where: { $0.id == press.identifier })
+    {
+      touches.append(
+        TouchInput(id: press.identifier, phase: .moved, location: press.locationInWindow, type: .indirectPointer))
+    }
     pointer.buttonMask = buttonMask
     pointer.modifierFlags = modifierFlags
     dispatch { self.handleInput(touches) }
+  }
+
+  /// The pointer's press that is down, if one is: a live touch of type `indirectPointer` that is
+  /// not one made up for hover or scroll.
+  func livePointerPress() -> Touch? {
+    for index in 0..<tables.live.count where !pointer.isSynthetic(tables.live.numbers[index]) {
+      let touch = tables.liveTouch(at: index)
+      if touch.type == .indirectPointer { return touch }
+    }
+    return nil
   }
 
   /// The event that hover and scroll deliveries carry, with the pointer's buttons and keys.

@@ -209,6 +209,39 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
+  /// §6.2: a button that goes down and lifts again during the press, with the pointer still,
+  /// counts: each change is a `moved` of the press where it is, so the plain click fails and the
+  /// chord recognizes. A change of buttons in an event that moves the press adds no move.
+  @Test func aButtonPressedAndLiftedDuringAStillPressCounts() {
+    let h = Harness()
+    h.add(TapGestureRecognizer(), "click")
+    let chord = h.add(TapGestureRecognizer(), "chord")
+    chord.buttonMaskRequired = [.primary, .secondary]
+    h.press(1, 100, 100, at: 0)
+    h.buttons([.primary, .secondary], at: 0.02)
+    h.buttons(.primary, at: 0.04)
+    h.drag(1, 101, 100, at: 0.05, buttons: [.primary, .secondary])
+    h.release(1, 101, 100, at: 0.08)
+    #expect(
+      h.lines == [
+        "0 touch 1 began (100, 100) V",
+        "0 view V touchesBegan 1",
+        "0.02 touch 1 moved (100, 100) V",
+        "0.02 state click possible → failed: pressed primary+secondary, requires primary",
+        "0.02 view V touchesMoved 1",
+        "0.02 reset click",
+        "0.04 touch 1 moved (100, 100) V",
+        "0.04 view V touchesMoved 1",
+        "0.05 touch 1 moved (101, 100) V",
+        "0.05 view V touchesMoved 1",
+        "0.08 touch 1 ended (101, 100) V",
+        "0.08 state chord possible → ended: recognized",
+        "0.08 action chord ended at (100, 100)",
+        "0.08 view V touchesCancelled 1",
+        "0.08 reset chord",
+      ])
+  }
+
   /// Choice: the other built-ins take a pointer press whatever its buttons.
   @Test func aLongPressAndAPanAcceptAnyButton() {
     let h = Harness()
@@ -346,6 +379,32 @@ final class AllTouchesRecognizer: GestureRecognizer {
         "0.2 state hover changed → ended: pointer left V",
         "0.2 action hover ended at (130, 100)",
         "0.2 reset hover",
+      ])
+  }
+
+  /// §6.3: a hover recognizer gets no touches, whatever touch types it is given: a finger on its
+  /// view while the pointer enters it neither reaches it nor keeps it from beginning.
+  @Test func aHoverRecognizerGivenTouchTypesStillGetsNoTouch() {
+    let h = Harness()
+    let hover = h.add(HoverGestureRecognizer(), "hover")
+    hover.allowedTouchTypes = [.direct, .indirectPointer]
+    #expect(hover.allowedTouchTypes.isEmpty)
+    h.down(1, 200, 200, at: 0)
+    h.hover(100, 100, at: 0.1)
+    h.up(1, 200, 200, at: 0.2)
+    h.hover(110, 100, at: 0.3)
+    #expect(
+      h.lines == [
+        "0 touch 1 began (200, 200) V",
+        "0 view V touchesBegan 1",
+        "0.1 hover entered (100, 100) V",
+        "0.1 state hover possible → began: pointer entered V",
+        "0.1 action hover began at (100, 100)",
+        "0.2 touch 1 ended (200, 200) V",
+        "0.2 view V touchesEnded 1",
+        "0.3 hover moved (110, 100) V",
+        "0.3 state hover began → changed: changed",
+        "0.3 action hover changed at (110, 100)",
       ])
   }
 

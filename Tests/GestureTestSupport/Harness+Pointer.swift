@@ -22,6 +22,11 @@ extension Harness {
       modifierFlags: modifiers, at: Timestamp(seconds: t))
   }
 
+  /// The buttons change with no touch change: an event of buttons alone.
+  public func buttons(_ buttons: EventButtonMask, at t: Double) {
+    runtime.send([], buttonMask: buttons, at: Timestamp(seconds: t))
+  }
+
   /// The last button lifts: the press ends.
   public func release(_ id: Int, _ x: Double, _ y: Double, at t: Double, modifiers: ModifierFlags = []) {
     runtime.send(

@@ -56,6 +56,16 @@ struct PointerCommandTests {
       "e.jsonl:1:21: error: a pointer press begins when a button goes down, but 'buttons' is empty"
     ),
     (
+      "every button up and the press still down",
+      "{\"t\": 0, \(press)}\n{\"t\": 0.1, \"buttons\": []}",
+      "e.jsonl:2:23: error: every button lifted, but press 1 is still down: a pointer press ends when the last button lifts, so end it (phase ended) in this event"
+    ),
+    (
+      "every button up while the press moves",
+      "{\"t\": 0, \(press)}\n{\"t\": 0.1, \"buttons\": [], \"touches\": [{\"id\": 1, \"phase\": \"moved\", \"x\": 12, \"y\": 10, \"type\": \"indirectPointer\"}]}",
+      "e.jsonl:2:23: error: every button lifted, but press 1 is still down: a pointer press ends when the last button lifts, so end it (phase ended) in this event"
+    ),
+    (
       "hover with a button down", "{\"t\": 0, \(press)}\n{\"t\": 0.1, \"hover\": {\"x\": 1, \"y\": 1}}",
       "e.jsonl:2:21: error: hover while primary is down; a pointer with a button down is a press"
     ),
@@ -208,8 +218,20 @@ struct PointerCommandTests {
     let none = files.write(
       "n.json", scene(#"[{"name": "p", "kind": "pan", "view": "V", "allowedScrollTypesMask": []}]"#))
     #expect(gesturectl(["validate", none]).code == 0)
+    // Button numbers, as numbers or strings, up to the script's 62; one out of range names the rest.
+    let numbered = files.write(
+      "b.json", scene(#"[{"name": "t", "kind": "tap", "view": "V", "buttonMaskRequired": [4, "62", "secondary"]}]"#))
+    #expect(gesturectl(["validate", numbered]).code == 0)
+    let outOfRange = files.write(
+      "o.json", scene(#"[{"name": "t", "kind": "tap", "view": "V", "buttonMaskRequired": [63]}]"#))
+    let rejected = gesturectl(["validate", outOfRange])
+    #expect(rejected.code == 65)
+    #expect(
+      rejected.err.contains(
+        "error: recognizers[0].buttonMaskRequired: unknown value '63'; expected one of primary, secondary, tertiary, 4…62"
+      ), "\(rejected.err)")
     let list = gesturectl(["list"]).out
-    #expect(list.contains("buttonMaskRequired"))
+    #expect(list.contains("array of primary|secondary|tertiary|4…62 default [\"primary\"]"), "\(list)")
     #expect(list.contains("allowedScrollTypesMask"))
     #expect(list.contains("hover"))
   }

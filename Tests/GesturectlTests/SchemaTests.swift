@@ -297,7 +297,8 @@ struct SchemaTests {
   @Test(
     "The schemas and gesturectl agree at the edges: button numbers, times and coordinates",
     arguments: [
-      (#"["4"]"#, true), (#"["8"]"#, true), (#"["9"]"#, false), ("[4]", false), (#"["tertiary"]"#, true),
+      (#"["4"]"#, true), (#"["8"]"#, true), (#"["62"]"#, true), (#"["63"]"#, false), ("[4]", true), ("[62]", true),
+      ("[3]", false), ("[63]", false), ("[4.5]", false), (#"["tertiary"]"#, true),
     ])
   func sceneButtonsAgree(_ buttons: String, _ accepted: Bool) {
     let text = Self.scene(recognizer: #"{"name": "t", "kind": "tap", "view": "w", "buttonMaskRequired": \#(buttons)}"#)
