@@ -157,11 +157,9 @@ extension GestureRuntime {
       let currentSlot = slot(current)
       for edgeIndex in tables.slots[currentSlot].requires.indices {
         let edge = tables.slots[currentSlot].requires[edgeIndex]
-        guard
-          !edge.onCycle && tables.slots[slot(edge.target)].participating && tables.slots[slot(edge.target)].mark != mark
-        else {
-          continue
-        }
+        let targetSlot = slot(edge.target)
+        guard !edge.onCycle && joinedByRequirement(currentSlot, targetSlot) && tables.slots[targetSlot].mark != mark
+        else { continue }
         tables.slots[ownSlot(edge.target)].mark = mark
         if depthFirst { stack.append(edge.target) }
         members.append(edge.target)
@@ -170,7 +168,7 @@ extension GestureRuntime {
         let dependent = self.recognizer(inSlot: tables.slots[currentSlot].dependents[dependentIndex])
         let dependentSlot = slot(dependent)
         guard
-          tables.slots[dependentSlot].participating && tables.slots[dependentSlot].mark != mark
+          joinedByRequirement(dependentSlot, currentSlot) && tables.slots[dependentSlot].mark != mark
             && tables.slots[dependentSlot].requires.contains(where: { $0.target === current && !$0.onCycle })
         else { continue }
         tables.slots[dependentSlot].mark = mark

@@ -136,12 +136,16 @@ extension GestureRuntime {
       for edgeIndex in tables.slots[number].requires.indices {
         let edge = tables.slots[number].requires[edgeIndex]
         let targetSlot = slot(edge.target)
-        guard !edge.onCycle, tables.slots[targetSlot].participating else { continue }
+        guard !edge.onCycle, joinedByRequirement(number, targetSlot) else { continue }
         if tables.slots[targetSlot].recognized {
           recognizedTarget = edge.target
           break
         }
-        if tables.slots[targetSlot].sequence == sequence && edge.target.publishedState == .possible { waiting = true }
+        if tables.slots[targetSlot].sequence == currentSequence(ofSlot: number)
+          && edge.target.publishedState == .possible
+        {
+          waiting = true
+        }
       }
       if let target = recognizedTarget {
         recognizer.requestedState = .failed
@@ -178,15 +182,27 @@ extension GestureRuntime {
     let number = slot(recognizer)
     for edgeIndex in tables.slots[number].requires.indices {
       let edge = tables.slots[number].requires[edgeIndex]
-      guard isPendingTarget(edge.target) else { continue }
+      guard isPendingTarget(edge.target, of: number) else { continue }
       names.append(edge.target.displayName)
     }
     emit(.wait(recognizer: recognizer.displayName, wants: tables.slots[slot(recognizer)].wants, waitingFor: names))
   }
 
-  /// Whether a requirement's target is still undecided, so that a held recognizer keeps waiting.
-  func isPendingTarget(_ target: GestureRecognizer) -> Bool {
-    tables.slots[slot(target)].participating && target.publishedState == .possible
+  /// Whether a requirement's target is still undecided, so that the held recognizer in slot
+  /// `number` keeps waiting.
+  func isPendingTarget(_ target: GestureRecognizer, of number: Int) -> Bool {
+    joinedByRequirement(number, slot(target)) && target.publishedState == .possible
+  }
+
+  /// Whether a requirement between the recognizers in slots `dependent` and `target` counts now
+  /// (<doc:BehaviourReference> §6.3–6.4): both are in attempts, of the same kind of input
+  /// (touches, hover or scroll). As they never exclude one another, recognizers of different
+  /// kinds of input never hold, fail or join one another through a requirement: each kind's
+  /// sequences are apart.
+  @inline(__always)
+  func joinedByRequirement(_ dependent: Int, _ target: Int) -> Bool {
+    tables.slots[target].participating && tables.slots[dependent].participating
+      && tables.slots[target].inputKind == tables.slots[dependent].inputKind
   }
 
   /// A held recognizer whose requirements all failed enters the state it asked for
@@ -197,7 +213,7 @@ extension GestureRuntime {
     guard tables.slots[number].held, !recognizer.publishedState.isTerminal else { return }
     // Index loops, not a closure over the tables (which would copy them).
     for index in 0..<tables.slots[number].requires.count
-    where isPendingTarget(tables.slots[number].requires[index].target) {
+    where isPendingTarget(tables.slots[number].requires[index].target, of: number) {
       return
     }
     setHeld(recognizer, false)

@@ -42,7 +42,7 @@ extension GestureRuntime {
     // A participating slot is one this runtime gave (slot 0 never participates): the partner's
     // slot is looked up once.
     if let (partner, partnerSlot) = solePartner(of: recognizer, slot: number),
-      tables.slots[partnerSlot].participating
+      joinedByRequirement(number, partnerSlot)
     {
       // `number` is the recognizer's own slot: it participates.
       let bothFinished = recognizer.publishedState.isTerminal && partner.publishedState.isTerminal

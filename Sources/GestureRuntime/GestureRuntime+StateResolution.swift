@@ -134,7 +134,7 @@ extension GestureRuntime {
       guard !edge.onCycle else { continue }
       let target = edge.target
       let targetSlot = slot(target)
-      guard tables.slots[targetSlot].participating else { continue }
+      guard joinedByRequirement(number, targetSlot) else { continue }
       if tables.slots[targetSlot].recognized {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: "required failure of \(target.displayName), which recognized")
@@ -332,7 +332,7 @@ extension GestureRuntime {
         let dependent = recognizer(inSlot: tables.slots[winnerSlot].dependents[dependentIndex])
         let dependentSlot = slot(dependent)
         guard
-          dependent !== winner && tables.slots[dependentSlot].participating
+          dependent !== winner && joinedByRequirement(dependentSlot, winnerSlot)
             && dependent.publishedState == .possible && !tables.slots[dependentSlot].sentAction
             && tables.slots[dependentSlot].candidate == nil
             && tables.slots[dependentSlot].requires.contains(where: {

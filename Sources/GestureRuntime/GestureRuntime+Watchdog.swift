@@ -46,7 +46,7 @@ extension GestureRuntime {
     // every target it waits for is itself held (a deadlock) does its own watchdog act.
     if tables.slots[number].held,
       tables.slots[number].requires.contains(where: {
-        isPendingTarget($0.target) && !tables.slots[slot($0.target)].held
+        isPendingTarget($0.target, of: number) && !tables.slots[slot($0.target)].held
       })
     {
       tables.watchdogCandidates.append(number)

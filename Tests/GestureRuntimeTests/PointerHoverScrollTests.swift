@@ -743,6 +743,76 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
+  /// §3.7 within a scroll sequence: a scroll pan waits for an undecided recognizer it requires
+  /// to fail that the sequence reached, before any touch was down (the scroll's sequence is its
+  /// own, counted apart from touch sequences), and is released when it fails.
+  @Test func aScrollPanWaitsForAnUndecidedRecognizerOfTheScroll() {
+    let h = Harness()
+    let gate = h.add(ScriptedRecognizer(), "gate", to: h.window)
+    gate.eventTypes = [.scroll]
+    gate.onMoved = [[.failed]]
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    pan.allowedScrollTypesMask = .discrete
+    pan.require(toFail: gate)
+    h.scroll(100, 100, dy: 1, at: 0)
+    h.scroll(100, 100, dy: 1, at: 0.1)
+    h.advance(to: 0.5)
+    #expect(
+      h.decisions == [
+        "0 scroll discrete (0, 1) at (100, 100) V",
+        "0 wait pan wants began, waiting for gate",
+        "0.1 scroll discrete (0, 1) at (100, 100) V",
+        "0.1 state gate possible → failed: failed",
+        // Released: its translation restarts at zero (§3.9).
+        "0.1 state pan possible → began: released: gate failed",
+        "0.1 action pan began at (100, 100) translation (0, 0) velocity (0, 10)",
+        "0.35 state pan began → ended: discrete scroll ended",
+        "0.35 action pan ended at (100, 100) translation (0, 0) velocity (0, 0)",
+        "0.35 reset pan",
+        "0.35 reset gate",
+      ])
+  }
+
+  /// A scroll pan that also requires a tap to fail is released when the recognizer of the scroll
+  /// it waits for fails, though the tap, of another kind of input, is still undecided.
+  @Test func aReleaseDoesNotWaitForARecognizerOfAnotherKindOfInput() {
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    let gate = h.add(ScriptedRecognizer(), "gate", to: h.window)
+    gate.eventTypes = [.scroll]
+    gate.allowedTouchTypes = [.pencil]
+    gate.onMoved = [[.failed]]
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    pan.allowedScrollTypesMask = .discrete
+    pan.allowedTouchTypes = [.pencil]
+    pan.require(toFail: gate)
+    pan.require(toFail: tap)
+    h.down(1, 200, 200, at: 0)
+    h.scroll(100, 100, dy: 1, at: 0.01)
+    h.scroll(100, 100, dy: 1, at: 0.02)
+    h.up(1, 200, 200, at: 0.05)
+    h.advance(to: 0.5)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.01 scroll discrete (0, 1) at (100, 100) V",
+        "0.01 wait pan wants began, waiting for gate",
+        "0.02 scroll discrete (0, 1) at (100, 100) V",
+        "0.02 state gate possible → failed: failed",
+        "0.02 state pan possible → began: released: gate failed",
+        "0.02 action pan began at (100, 100) translation (0, 0) velocity (0, 100)",
+        "0.05 state tap possible → ended: recognized",
+        "0.05 action tap ended at (200, 200)",
+        "0.05 view V touchesCancelled 1",
+        "0.05 reset tap",
+        // Reset with the recognizer of the scroll it waited for, in the order they were added.
+        "0.27 state pan began → ended: discrete scroll ended",
+        "0.27 action pan ended at (100, 100) translation (0, 0) velocity (0, 0)",
+        "0.27 reset gate",
+        "0.27 reset pan",
+      ])
+  }
+
   @Test func scrollPansNeitherExcludeNorAreExcludedByRecognizersOfTouches() {
     let h = Harness()
     // The pan, on the press's view's superview, takes no finger: its attempt is the scroll's.
@@ -771,6 +841,100 @@ final class AllTouchesRecognizer: GestureRecognizer {
         "0.8 state press began → ended: a finger lifted",
         "0.8 action press ended at (200, 200)",
         "0.8 reset press",
+      ])
+  }
+
+  /// §6.3–6.4: a requirement between recognizers of different kinds of input neither holds nor
+  /// fails either one: the scroll pan and the hover that require the tap to fail begin while the
+  /// finger that the tap tracks is down, and stay as they are when the tap recognizes.
+  @Test func aRequirementOnARecognizerOfTouchesHoldsNoScrollNorHover() {
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    let pan = h.add(PanGestureRecognizer(), "pan", to: h.window)
+    pan.allowedScrollTypesMask = .discrete
+    pan.allowedTouchTypes = [.pencil]
+    let hover = h.add(HoverGestureRecognizer(), "hover")
+    pan.require(toFail: tap)
+    hover.require(toFail: tap)
+    h.down(1, 200, 200, at: 0)
+    h.scroll(100, 100, dy: 1, at: 0.02)
+    h.hover(100, 100, at: 0.03)
+    h.up(1, 200, 200, at: 0.05)
+    h.scroll(100, 100, dy: 1, at: 0.1)
+    h.hover(110, 100, at: 0.2)
+    h.hoverExit(at: 0.3)
+    h.advance(to: 0.4)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.02 scroll discrete (0, 1) at (100, 100) V",
+        "0.02 state pan possible → began: discrete scroll began",
+        "0.02 action pan began at (100, 100) translation (0, 1) velocity (0, 0)",
+        "0.03 hover entered (100, 100) V",
+        "0.03 state hover possible → began: pointer entered V",
+        "0.03 action hover began at (100, 100)",
+        "0.05 state tap possible → ended: recognized",
+        "0.05 action tap ended at (200, 200)",
+        "0.05 view V touchesCancelled 1",
+        "0.05 reset tap",
+        "0.1 scroll discrete (0, 1) at (100, 100) V",
+        "0.1 state pan began → changed: changed",
+        "0.1 action pan changed at (100, 100) translation (0, 2) velocity (0, 12.5)",
+        "0.2 hover moved (110, 100) V",
+        "0.2 state hover began → changed: changed",
+        "0.2 action hover changed at (110, 100)",
+        "0.3 hover exited (110, 100) -",
+        "0.3 state hover changed → ended: pointer left V",
+        "0.3 action hover ended at (110, 100)",
+        "0.3 reset hover",
+        "0.35 state pan changed → ended: discrete scroll ended",
+        "0.35 action pan ended at (100, 100) translation (0, 2) velocity (0, 0)",
+        "0.35 reset pan",
+      ])
+  }
+
+  /// §6.3: the other way round, a tap that requires a hover to fail is neither failed by the
+  /// hover's beginning nor reset with it: it recognizes and is reset at its lift.
+  @Test func aTapThatRequiresAHoverIsNeitherFailedNorResetByIt() {
+    let h = Harness()
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    let hover = h.add(HoverGestureRecognizer(), "hover")
+    tap.require(toFail: hover)
+    h.hover(100, 100, at: 0)
+    h.down(1, 200, 200, at: 0.1)
+    h.up(1, 200, 200, at: 0.15)
+    h.hoverExit(at: 0.5)
+    // The hover begins while the tap is undecided: it does not fail the tap either.
+    h.down(2, 200, 200, at: 1)
+    h.hover(100, 100, at: 1.05)
+    h.up(2, 200, 200, at: 1.1)
+    h.hoverExit(at: 1.5)
+    #expect(
+      h.decisions == [
+        "0 hover entered (100, 100) V",
+        "0 state hover possible → began: pointer entered V",
+        "0 action hover began at (100, 100)",
+        "0.1 view V touchesBegan 1",
+        "0.15 state tap possible → ended: recognized",
+        "0.15 action tap ended at (200, 200)",
+        "0.15 view V touchesCancelled 1",
+        "0.15 reset tap",
+        "0.5 hover exited (100, 100) -",
+        "0.5 state hover began → ended: pointer left V",
+        "0.5 action hover ended at (100, 100)",
+        "0.5 reset hover",
+        "1 view V touchesBegan 2",
+        "1.05 hover entered (100, 100) V",
+        "1.05 state hover possible → began: pointer entered V",
+        "1.05 action hover began at (100, 100)",
+        "1.1 state tap possible → ended: recognized",
+        "1.1 action tap ended at (200, 200)",
+        "1.1 view V touchesCancelled 2",
+        "1.1 reset tap",
+        "1.5 hover exited (100, 100) -",
+        "1.5 state hover began → ended: pointer left V",
+        "1.5 action hover ended at (100, 100)",
+        "1.5 reset hover",
       ])
   }
 }
