@@ -813,6 +813,34 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
+  /// Choice: a recognizer in an attempt of one kind of input is not collected for another until
+  /// it is reset. The pan that a resting finger reached lets the wheel's ticks go by, and takes
+  /// the next scroll sequence once the finger lifted.
+  @Test func aPanInAnAttemptOfTouchesTakesNoScrollUntilItIsReset() {
+    let h = Harness()
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    pan.allowedScrollTypesMask = .discrete
+    h.down(1, 200, 200, at: 0)
+    h.scroll(100, 100, dy: 1, at: 0.1)
+    h.up(1, 200, 200, at: 0.2)
+    h.scroll(100, 100, dy: 1, at: 0.6)
+    h.advance(to: 1)
+    #expect(
+      h.decisions == [
+        "0 view V touchesBegan 1",
+        "0.1 scroll discrete (0, 1) at (100, 100) V",
+        "0.2 state pan possible → failed: lifted before moving 10 pt",
+        "0.2 view V touchesEnded 1",
+        "0.2 reset pan",
+        "0.6 scroll discrete (0, 1) at (100, 100) V",
+        "0.6 state pan possible → began: discrete scroll began",
+        "0.6 action pan began at (100, 100) translation (0, 1) velocity (0, 0)",
+        "0.85 state pan began → ended: discrete scroll ended",
+        "0.85 action pan ended at (100, 100) translation (0, 1) velocity (0, 0)",
+        "0.85 reset pan",
+      ])
+  }
+
   @Test func scrollPansNeitherExcludeNorAreExcludedByRecognizersOfTouches() {
     let h = Harness()
     // The pan, on the press's view's superview, takes no finger: its attempt is the scroll's.
