@@ -44,6 +44,8 @@ struct EventScriptReader {
   let file: String
   let recognizerNames: Set<String>
   let viewNames: Set<String>
+  /// The root view's name: the window, which has no superview to be removed from.
+  let rootViewName: String?
   private var lastTime = Timestamp.zero
   private var live: Set<Int> = []
   private(set) var count = 0
@@ -57,10 +59,11 @@ struct EventScriptReader {
   /// The touches still down after the events read so far, by id.
   var touchesDown: [Int] { live.sorted() }
 
-  init(file: String, recognizerNames: Set<String>, viewNames: Set<String>) {
+  init(file: String, recognizerNames: Set<String>, viewNames: Set<String>, rootViewName: String? = nil) {
     self.file = file
     self.recognizerNames = recognizerNames
     self.viewNames = viewNames
+    self.rootViewName = rootViewName
   }
 
   private func error(_ line: Int, _ column: Int, _ message: String) -> InputError {
@@ -298,30 +301,40 @@ struct EventScriptReader {
 
   private func commandEvent(_ node: JSONNode, _ command: JSONNode, _ time: Timestamp) throws(InputError) -> ScriptEvent
   {
-    guard let name = command.stringValue, Self.commands.contains(name) else {
-      let shown = command.stringValue ?? command.typeName
+    guard let name = command.stringValue else {
       throw error(
         command.line, command.column,
-        "command: unknown command '\(shown)'\(didYouMean(shown, Self.commands)); expected one of \(Self.commands.joined(separator: ", "))"
+        "command: expected a string, one of \(Self.commands.joined(separator: ", ")), found \(command.typeName)")
+    }
+    guard Self.commands.contains(name) else {
+      throw error(
+        command.line, command.column,
+        "command: unknown command '\(name)'\(didYouMean(name, Self.commands)); expected one of \(Self.commands.joined(separator: ", "))"
       )
     }
     func recognizerName() throws(InputError) -> String {
       guard let field = node["recognizer"] else {
         throw error(node.line, node.column, "\(name): missing field 'recognizer'")
       }
-      guard let text = field.stringValue, recognizerNames.contains(text) else {
-        let shown = field.stringValue ?? field.typeName
+      guard let text = field.stringValue else {
+        throw error(
+          field.line, field.column, "recognizer: expected a recognizer's name, a string, found \(field.typeName)")
+      }
+      guard recognizerNames.contains(text) else {
         throw error(
           field.line, field.column,
-          "recognizer: no recognizer named '\(shown)'\(didYouMean(shown, recognizerNames.sorted()))")
+          "recognizer: no recognizer named '\(text)'\(didYouMean(text, recognizerNames.sorted()))")
       }
       return text
     }
     switch name {
     case "setEnabled":
       let recognizer = try recognizerName()
-      guard let valueNode = node["value"], case .bool(let value) = valueNode.value else {
-        throw error(node.line, node.column, "setEnabled: expected 'value': true or false")
+      guard let valueNode = node["value"] else {
+        throw error(node.line, node.column, "setEnabled: missing field 'value': true or false")
+      }
+      guard case .bool(let value) = valueNode.value else {
+        throw error(valueNode.line, valueNode.column, "value: expected true or false, found \(valueNode.typeName)")
       }
       return .setEnabled(time, recognizer: recognizer, value: value)
     case "removeRecognizer":
@@ -330,9 +343,17 @@ struct EventScriptReader {
       guard let field = node["view"] else {
         throw error(node.line, node.column, "removeFromSuperview: missing field 'view'")
       }
-      guard let text = field.stringValue, viewNames.contains(text) else {
-        let shown = field.stringValue ?? field.typeName
-        throw error(field.line, field.column, "view: no view named '\(shown)'\(didYouMean(shown, viewNames.sorted()))")
+      guard let text = field.stringValue else {
+        throw error(field.line, field.column, "view: expected a view's name, a string, found \(field.typeName)")
+      }
+      guard viewNames.contains(text) else {
+        throw error(field.line, field.column, "view: no view named '\(text)'\(didYouMean(text, viewNames.sorted()))")
+      }
+      if text == rootViewName {
+        throw error(
+          field.line, field.column,
+          "view: '\(text)' is the root view, the window, which has no superview to be removed from; name one of its subviews"
+        )
       }
       return .removeFromSuperview(time, view: text)
     }

@@ -214,7 +214,7 @@ extension GestureCtl {
     }
     var reader = EventScriptReader(
       file: file, recognizerNames: Set(scene.recognizers.map(\.recognizer.name)),
-      viewNames: Set(scene.views.map(\.name)))
+      viewNames: Set(scene.views.map(\.name)), rootViewName: scene.root.name)
     reader.collectsErrors = everyError
     try reader.read(path: path, body)
     if !reader.errors.isEmpty {

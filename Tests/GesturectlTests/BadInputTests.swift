@@ -160,6 +160,33 @@ struct BadInputTests {
       events: #"{"t": 0, "command": "removeRecognizer", "recognizer": "tapp"}"#, code: 65,
       message: "e.jsonl:1:55: error: recognizer: no recognizer named 'tapp' (did you mean 'tap'?)"),
     Case(
+      name: "command not a string", scene: scene(tap), events: #"{"t": 0, "command": 5}"#, code: 65,
+      message:
+        "e.jsonl:1:21: error: command: expected a string, one of setEnabled, removeFromSuperview, removeRecognizer, found a number"
+    ),
+    Case(
+      name: "recognizer of a command not a string", scene: scene(tap),
+      events: #"{"t": 0, "command": "removeRecognizer", "recognizer": 5}"#, code: 65,
+      message: "e.jsonl:1:55: error: recognizer: expected a recognizer's name, a string, found a number"),
+    Case(
+      name: "view of a command not a string", scene: scene(tap),
+      events: #"{"t": 0, "command": "removeFromSuperview", "view": 7}"#, code: 65,
+      message: "e.jsonl:1:52: error: view: expected a view's name, a string, found a number"),
+    Case(
+      name: "setEnabled value not a boolean", scene: scene(tap),
+      events: #"{"t": 0, "command": "setEnabled", "recognizer": "tap", "value": 1}"#, code: 65,
+      message: "e.jsonl:1:65: error: value: expected true or false, found a number"),
+    Case(
+      name: "setEnabled without a value", scene: scene(tap),
+      events: #"{"t": 0, "command": "setEnabled", "recognizer": "tap"}"#, code: 65,
+      message: "e.jsonl:1:1: error: setEnabled: missing field 'value': true or false"),
+    Case(
+      name: "removing the window", scene: scene(tap),
+      events: #"{"t": 0, "command": "removeFromSuperview", "view": "R"}"#, code: 65,
+      message:
+        "e.jsonl:1:52: error: view: 'R' is the root view, the window, which has no superview to be removed from; name one of its subviews"
+    ),
+    Case(
       name: "syntax error late in a long script", scene: scene(tap),
       events: String(repeating: "{\"t\": 0}\n", count: 500) + "{\"t\": }", code: 65,
       message: "e.jsonl:501:7: error: expected a value, found '}'"),
