@@ -62,6 +62,12 @@ struct RecordingOptions {
     guard reader.hasDescription else {
       throw .data("\(path):1:1: error: expected a device description (N:, I:, P:, B: and A: lines), found none")
     }
+    // An axis that no recording can make right (an empty range) is wrong here, at its A: line.
+    do {
+      _ = try InputDecoder(description: reader.description, frame: Rect(x: 0, y: 0, width: 1, height: 1))
+    } catch {
+      if let axis = error.axis, let line = reader.axisLines[axis] { throw .at(path, line, 1, error.message) }
+    }
     return reader.description
   }
 }

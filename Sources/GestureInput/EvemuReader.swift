@@ -12,6 +12,8 @@ public struct EvemuReader: Sendable {
   public private(set) var description: DeviceDescription
   /// Whether a description line has been read.
   public private(set) var hasDescription = false
+  /// The line of each axis's `A:` line read, by axis code: where an error about the axis points.
+  public private(set) var axisLines: [UInt16: Int] = [:]
   /// The number of events read.
   public private(set) var eventCount = 0
   var firstTime: Int64?
@@ -140,6 +142,7 @@ public struct EvemuReader: Sendable {
           kind.column,
           "A: expected 6 fields (code, minimum, maximum, fuzz, flat, resolution), found \(numbers.count + 1)")
       }
+      axisLines[UInt16(code)] = number
       description.axes[UInt16(code)] = AbsoluteAxis(
         minimum: numbers[0], maximum: numbers[1], fuzz: numbers[2], flat: numbers[3],
         resolution: numbers.count == 5 ? numbers[4] : 0)

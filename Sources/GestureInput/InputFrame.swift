@@ -74,7 +74,13 @@ public struct DeviceTouch: Hashable, Sendable {
 public struct InputDecodingError: Error, Hashable, Sendable {
   /// What was wrong and what was expected.
   public var message: String
+  /// The code of the absolute axis whose description is wrong, when the error is about one (an
+  /// axis with an empty range): a reader of the description can point at its line.
+  public var axis: UInt16?
 
   /// Creates an error.
-  public init(_ message: String) { self.message = message }
+  public init(_ message: String, axis: UInt16? = nil) {
+    self.message = message
+    self.axis = axis
+  }
 }

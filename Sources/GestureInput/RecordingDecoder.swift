@@ -19,6 +19,8 @@ public struct RecordingDecoder: Sendable {
   public let frame: Rect
   /// The calibration matrix applied before the mapping.
   public let calibration: CalibrationMatrix
+  /// Whether the decoder was given a description read from another file.
+  let descriptionGiven: Bool
 
   /// Creates a decoder.
   ///
@@ -31,6 +33,7 @@ public struct RecordingDecoder: Sendable {
     description: DeviceDescription = DeviceDescription(), frame: Rect, calibration: CalibrationMatrix = .identity
   ) {
     reader = EvemuReader(description: description)
+    descriptionGiven = description != DeviceDescription()
     self.frame = frame
     self.calibration = calibration
   }
@@ -53,10 +56,18 @@ public struct RecordingDecoder: Sendable {
       do {
         decoder = try InputDecoder(description: reader.description, frame: frame, calibration: calibration)
       } catch {
+        // An axis the recording describes is wrong at its A: line; anything else shows at the
+        // first event, where the description had to be complete.
+        if let axis = error.axis, let line = reader.axisLines[axis] {
+          throw RecordingError(line: line, column: 1, message: error.message)
+        }
+        if reader.hasDescription {
+          throw RecordingError(line: number, column: 1, message: error.message)
+        }
         throw RecordingError(
           line: number, column: 1,
-          message: reader.hasDescription
-            ? error.message
+          message: descriptionGiven
+            ? "\(error.message), in the description given and the recording (which has no description lines)"
             : "the recording has no device description (N:, I:, P:, B:, A: lines) before its first event: give it with --description FILE"
         )
       }

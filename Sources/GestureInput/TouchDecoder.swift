@@ -126,10 +126,13 @@ public struct TouchDecoder: Sendable {
         kind == .singleTouch ? "ABS_X (00) and ABS_Y (01)" : "ABS_MT_POSITION_X (35) and ABS_MT_POSITION_Y (36)"
       throw InputDecodingError("the touch device has no position axis: expected A: lines for \(names)")
     }
-    for (name, axis) in [("x", axes.x), ("y", axes.y)] where axis.maximum <= axis.minimum {
+    let codes =
+      kind == .singleTouch
+      ? (EventCode.ABS_X, EventCode.ABS_Y) : (EventCode.ABS_MT_POSITION_X, EventCode.ABS_MT_POSITION_Y)
+    for (name, axis, code) in [("x", axes.x, codes.0), ("y", axes.y, codes.1)] where axis.maximum <= axis.minimum {
       throw InputDecodingError(
-        "the \(name) position axis has an empty range \(axis.minimum)…\(axis.maximum): expected its maximum above its minimum"
-      )
+        "the \(name) position axis has an empty range \(axis.minimum)…\(axis.maximum): expected its maximum above its minimum",
+        axis: code)
     }
     mapping = PointMapping(xAxis: axes.x, yAxis: axes.y, frame: frame, calibration: calibration)
     let multiTouch = kind != .singleTouch

@@ -245,6 +245,50 @@ struct RecordingTests {
     #expect(empty.err.contains("the recording holds no event"))
   }
 
+  @Test("A description that cannot serve is an error at its own line, not a request for one")
+  func unusableDescription() throws {
+    let files = Files()
+    let description = try String(contentsOfFile: Self.recording("long-press.desc.evemu"), encoding: .utf8)
+    let lines = description.split(separator: "\n", omittingEmptySubsequences: false)
+    let axisLine = try #require(lines.firstIndex { $0.hasPrefix("A: 35 ") }) + 1
+    // An x axis whose range is empty, in the description file: at its A: line there.
+    let reversed = files.write(
+      "reversed.desc.evemu", description.replacingOccurrences(of: "A: 35 0 4000 0 0 10", with: "A: 35 4000 0 0 0 10"))
+    for command in ["trace", "convert", "validate"] {
+      let result = gesturectl([
+        command, Self.photo, Self.recording("long-press.events.evemu"), "--description", reversed,
+      ])
+      #expect(result.code == 65, "\(command)")
+      #expect(result.out == "", "\(command)")
+      #expect(
+        result.err
+          == "\(reversed):\(axisLine):1: error: the x position axis has an empty range 4000…0: expected its maximum above its minimum\n",
+        "\(command): \(result.err)")
+    }
+    // No x axis at all: at the recording's first event, naming what is missing.
+    let missing = files.write(
+      "missing.desc.evemu", description.replacingOccurrences(of: "A: 35 0 4000 0 0 10\n", with: ""))
+    let result = gesturectl(["trace", Self.photo, Self.recording("long-press.events.evemu"), "--description", missing])
+    #expect(result.code == 65)
+    #expect(
+      result.err.hasSuffix(
+        "long-press.events.evemu:2:1: error: the touch device has no position axis: expected A: lines for ABS_MT_POSITION_X (35) and ABS_MT_POSITION_Y (36), in the description given and the recording (which has no description lines)\n"
+      ), "\(result.err)")
+    // The same axis in a recording that describes its device itself: at its A: line.
+    let recording = try String(contentsOfFile: Self.recording("tap-protocol-b.evemu"), encoding: .utf8)
+    let recordingLine =
+      try #require(
+        recording.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.hasPrefix("A: 35 ") }) + 1
+    let own = files.write(
+      "own.evemu", recording.replacingOccurrences(of: "A: 35 0 4000 0 0 10", with: "A: 35 4000 0 0 0 10"))
+    let ownResult = gesturectl(["trace", Self.photo, own])
+    #expect(ownResult.code == 65)
+    #expect(
+      ownResult.err
+        == "\(own):\(recordingLine):1: error: the x position axis has an empty range 4000…0: expected its maximum above its minimum\n",
+      "\(ownResult.err)")
+  }
+
   @Test("help lists convert and live")
   func help() {
     let help = gesturectl(["--help"])
