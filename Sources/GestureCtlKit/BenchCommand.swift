@@ -57,7 +57,7 @@ enum BenchCommand {
     if scenePath == "-" { throw .usage("the scene cannot be read from standard input; give a file") }
     #if DEBUG
       context.stderr.write(
-        "gesturectl: note: this is a debug build, whose figures say little about the package's speed;"
+        "\(GestureCtl.toolName): note: this is a debug build, whose figures say little about the package's speed;"
           + " measure a release build (swift build -c release)\n")
     #endif
     let sceneBytes = try readFile(scenePath)

@@ -97,19 +97,29 @@ struct Subcommand: Sendable {
   }
 
   var help: String {
-    var text = "OVERVIEW: \(overview)\n\nUSAGE: gesturectl \(usage)\n"
+    var text = "OVERVIEW: \(overview)\n\nUSAGE: \(GestureCtl.toolName) \(usage)\n"
     if !arguments.isEmpty {
       text += "\nARGUMENTS:\n"
-      for (name, summary) in arguments { text += "  \(TraceFormat.pad(name, 24)) \(summary)\n" }
+      for (name, summary) in arguments { text += Self.helpRow(name, summary) }
     }
     text += "\nOPTIONS:\n"
     for (name, summary) in options + [("-h, --help", "Show help information.")] {
-      text += "  \(TraceFormat.pad(name, 24)) \(summary)\n"
+      text += Self.helpRow(name, summary)
     }
     return text
   }
 
-  var shortUsage: String { "Usage: gesturectl \(usage)\n  See 'gesturectl \(name) --help'." }
+  /// One row of a help's list: the name in a column of 24, then its summary; a name too long for
+  /// the column has its summary on the next line, under the others.
+  static func helpRow(_ name: String, _ summary: String) -> String {
+    name.count < 24
+      ? "  \(TraceFormat.pad(name, 24)) \(summary)\n"
+      : "  \(name)\n  \(String(repeating: " ", count: 24)) \(summary)\n"
+  }
+
+  var shortUsage: String {
+    "Usage: \(GestureCtl.toolName) \(usage)\n  See '\(GestureCtl.toolName) \(name) --help'."
+  }
 }
 
 /// What a command runs with: its outputs and the catalog of recognizer kinds.

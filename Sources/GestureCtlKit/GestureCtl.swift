@@ -15,12 +15,16 @@ import GestureRuntime
 /// import GestureCore
 /// import GestureCtlKit
 ///
-/// GestureCtl.main(catalog: .standard.registering(CheckMarkGestureRecognizer.kind))
+/// GestureCtl.main(catalog: .standard.registering(CheckMarkGestureRecognizer.kind), toolName: "checkmarkctl")
 /// ```
 public enum GestureCtl {
   /// The package's version, printed by `gesturectl --version`: a semantic version, with `-dev`
   /// while the changes since the last release (CHANGELOG.md, Unreleased) lead up to it.
   public static let version = "0.1.0-dev"
+
+  /// The name the tool goes by in its help, usage lines and messages: `gesturectl`, or the name an
+  /// app's own build of it gives (``main(catalog:toolName:)``) for the run.
+  @TaskLocal static var toolName = "gesturectl"
 
   /// The exit code when standard output cannot be written (`EX_IOERR`).
   static let exitCodeForWriteFailure: Int32 = 74
@@ -28,18 +32,21 @@ public enum GestureCtl {
   /// Runs the command line of this process with the given recognizer kinds and exits with the
   /// command's exit code.
   ///
-  /// - Parameter catalog: the recognizer kinds scenes may name (`kind`); for example `.standard`,
-  ///   the built-in kinds, or those with an app's own added.
-  public static func main(catalog: RecognizerCatalog) -> Never {
+  /// - Parameters:
+  ///   - catalog: the recognizer kinds scenes may name (`kind`); for example `.standard`, the
+  ///     built-in kinds, or those with an app's own added.
+  ///   - toolName: the name the tool's help, usage lines and messages give it: an app's own build
+  ///     names itself, so that what they suggest runs it rather than the standard `gesturectl`.
+  public static func main(catalog: RecognizerCatalog, toolName: String = "gesturectl") -> Never {
     let stdout = OutputBuffer(fd: 1)
     let stderr = OutputBuffer(fd: 2)
     var context = CommandContext(stdout: stdout, stderr: MessageOutput(stderr), stdoutIsTerminal: isTerminal(1))
     context.catalog = catalog
-    var code = run(Array(CommandLine.arguments.dropFirst()), context)
+    var code = $toolName.withValue(toolName) { run(Array(CommandLine.arguments.dropFirst()), context) }
     stdout.flush()
     if let failure = stdout.failure {
       // What was asked for did not all reach its destination (a full disk): not a success.
-      stderr.write("gesturectl: error: cannot write the output: \(String(cString: strerror(failure)))\n")
+      stderr.write("\(toolName): error: cannot write the output: \(String(cString: strerror(failure)))\n")
       code = exitCodeForWriteFailure
     }
     stderr.flush()
@@ -60,7 +67,7 @@ public enum GestureCtl {
       explain why a recognizer did or did not fire, inspect and graph the dependencies, \
       generate scripts.
 
-      USAGE: gesturectl <subcommand> [arguments] [options]
+      USAGE: \(toolName) <subcommand> [arguments] [options]
 
       SUBCOMMANDS:
 
@@ -74,7 +81,7 @@ public enum GestureCtl {
         --version               Show the version.
         -h, --help              Show help information.
 
-      See 'gesturectl help <subcommand>' or 'gesturectl <subcommand> --help' for details.
+      See '\(toolName) help <subcommand>' or '\(toolName) <subcommand> --help' for details.
       Exit codes: 0 success, 1 findings or failure, 64 usage, 65 bad input data,
       66 an input that cannot be opened, 74 output that cannot be written. A usage error
       reads 'Error: ...'; a problem in a file reads 'FILE:LINE:COLUMN: error: ...', as
@@ -95,7 +102,7 @@ public enum GestureCtl {
         context.stderr.write("Error: '\(first)' takes no arguments, found '\(words[1])'\n")
         return 64
       }
-      context.stdout.write("gesturectl \(version)\n")
+      context.stdout.write("\(toolName) \(version)\n")
       return 0
     }
     if first == "-h" || first == "--help" {
@@ -117,7 +124,8 @@ public enum GestureCtl {
     }
     guard let command = subcommands.first(where: { $0.name == first }) else {
       context.stderr.write(
-        "Error: unknown subcommand '\(first)'\(didYouMean(first, subcommands.map(\.name)))\nSee 'gesturectl --help'.\n")
+        "Error: unknown subcommand '\(first)'\(didYouMean(first, subcommands.map(\.name)))\nSee '\(toolName) --help'.\n"
+      )
       return 64
     }
     let rest = Array(words.dropFirst())

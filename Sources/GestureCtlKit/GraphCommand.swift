@@ -7,7 +7,7 @@ enum GraphCommand {
       "Draw a scene's dependency graph: views as clusters, requirements labelled with their origin, simultaneity dashed.",
     usage: "graph <scene> [--format dot|mermaid|svg]",
     arguments: [("<scene>", "The scene file (*.scene.json).")],
-    options: [("--format <format>", "dot (the default; Graphviz), mermaid, or svg (laid out by gesturectl itself).")],
+    options: [("--format <format>", "dot (the default; Graphviz), mermaid, or svg (laid out by this tool itself).")],
     valued: ["--format"], flags: [],
     run: run)
 

@@ -28,8 +28,8 @@ enum LiveCommand {
         "The device's description as evemu writes it (N:, I:, B:, A: lines); needed for a FIFO, optional for a device."
       ),
       (
-        "--calibration <a,b,c,d,e,f>",
-        "For a touch device: libinput's calibration matrix, applied to coordinates normalized to 0…1 (rotated or mirrored panels)."
+        "--calibration <matrix>",
+        "For a touch device: libinput's calibration matrix, six numbers a,b,c,d,e,f, applied to coordinates normalized to 0…1 (rotated or mirrored panels)."
       ),
       ("--format <format>", "text (the default) or jsonl."),
     ],
@@ -51,7 +51,7 @@ enum LiveCommand {
         var message = "\(path): error: \(error.message)"
         var info = stat()
         if stat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFREG {
-          message += "; a device recording (evemu) is replayed with 'gesturectl trace SCENE RECORDING'"
+          message += "; a device recording (evemu) is replayed with '\(GestureCtl.toolName) trace SCENE RECORDING'"
         }
         throw InputError(kind: error.cannotOpen ? .cannotOpen : .data, message: message)
       }
@@ -76,14 +76,15 @@ enum LiveCommand {
         throw .data("\(path): error: \(error.message)")
       }
       let name = device.description.name.isEmpty ? "" : " (\(device.description.name))"
+      let tool = GestureCtl.toolName
       context.stderr.write(
-        "gesturectl live: reading \(path)\(name), \(device.description.kind.rawValue); Ctrl-C stops\n")
+        "\(tool) live: reading \(path)\(name), \(device.description.kind.rawValue); Ctrl-C stops\n")
       context.stderr.flush()
       if format == .text { context.stdout.write("    time  what      who            detail\n") }
       context.stdout.flush()
       loop.turnHandler = { context.stdout.flush() }
       loop.decodingErrorHandler = { _, error in
-        context.stderr.write("gesturectl live: warning: \(path): \(error.message); dropped\n")
+        context.stderr.write("\(tool) live: warning: \(path): \(error.message); dropped\n")
         context.stderr.flush()
       }
       loop.stop(onSignals: [SIGINT, SIGTERM])

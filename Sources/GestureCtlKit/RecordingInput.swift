@@ -12,8 +12,8 @@ struct RecordingOptions {
       "For a device recording (evemu) whose description (N:, I:, B:, A: lines) is in another file, as older evemu versions write it."
     ),
     (
-      "--calibration <a,b,c,d,e,f>",
-      "For a touch device's recording: libinput's calibration matrix, applied to coordinates normalized to 0…1 before they are mapped onto the root view (rotated or mirrored panels)."
+      "--calibration <matrix>",
+      "For a touch device's recording: libinput's calibration matrix, six numbers a,b,c,d,e,f, applied to coordinates normalized to 0…1 before they are mapped onto the root view (rotated or mirrored panels)."
     ),
   ]
 

@@ -14,7 +14,7 @@ enum RenderCommand {
     options: [
       (
         "--scene <scene>",
-        "The scene the trace came from: lanes in its order with each recognizer's kind, and, in html, the scene and its dependency graph."
+        "For html and svg, the scene the trace came from: lanes in its order with each recognizer's kind, and, in html, the scene and its dependency graph."
       ),
       ("--format <format>", "text (the default), html or svg."),
     ],
@@ -31,8 +31,14 @@ enum RenderCommand {
     var reader = TraceFileReader(file: tracePath)
     let events = try reader.read(from: LineReader(path: tracePath))
     // Text draws no scene: only the timeline and the page are drawn with it.
-    if chosen != "text", let scene, let path = arguments.options["--scene"] {
-      warnAboutUnknownNames(events, scene, path, context)
+    if let scene, let path = arguments.options["--scene"] {
+      if chosen == "text" {
+        context.stderr.write(
+          "\(path): warning: --scene changes nothing in text: the scene orders the lanes of html and svg, which text has not\n"
+        )
+      } else {
+        warnAboutUnknownNames(events, scene, path, context)
+      }
     }
     for (kind, count) in reader.skipped {
       context.stderr.write(

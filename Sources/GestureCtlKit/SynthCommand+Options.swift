@@ -53,7 +53,7 @@ extension SynthCommand {
 
   /// The usage line of one gesture, shown under its errors.
   static func usage(of kind: String) -> String {
-    "Usage: gesturectl synth \(kind) [options]\n  See 'gesturectl synth \(kind) --help'."
+    "Usage: \(GestureCtl.toolName) synth \(kind) [options]\n  See '\(GestureCtl.toolName) synth \(kind) --help'."
   }
 
   /// Rejects the options `kind` does not take, naming the first in command-line order.
@@ -105,13 +105,13 @@ extension SynthCommand {
   /// The help of `synth GESTURE --help`: the gesture's options with its defaults, and an example.
   static func help(of kind: String) -> String? {
     guard kinds.contains(kind) else { return nil }
-    var text = "OVERVIEW: \(summary(of: kind))\n\nUSAGE: gesturectl synth \(kind) [options]\n\nOPTIONS:\n"
+    var text = "OVERVIEW: \(summary(of: kind))\n\nUSAGE: \(GestureCtl.toolName) synth \(kind) [options]\n\nOPTIONS:\n"
     for name in options(of: kind) {
       let (label, summary) = option(name, of: kind)
-      text += "  \(TraceFormat.pad("\(name) <\(label)>", 24)) \(summary)\n"
+      text += Subcommand.helpRow("\(name) <\(label)>", summary)
     }
-    text += "  \(TraceFormat.pad("-h, --help", 24)) Show help information.\n"
-    text += "\nEXAMPLE:\n  gesturectl synth \(example(of: kind))\n"
+    text += Subcommand.helpRow("-h, --help", "Show help information.")
+    text += "\nEXAMPLE:\n  \(GestureCtl.toolName) synth \(example(of: kind))\n"
     return text
   }
 

@@ -11,7 +11,7 @@ enum SynthCommand {
     arguments: [
       (
         "<gesture>",
-        "tap, doubletap, pan, swipe, longpress, pinch, rotate or edgepan (fingers); click, rightclick, hover or scroll (a pointer). 'gesturectl synth GESTURE --help' shows a gesture's own options, defaults and ranges."
+        "tap, doubletap, pan, swipe, longpress, pinch, rotate or edgepan (fingers); click, rightclick, hover or scroll (a pointer). 'synth GESTURE --help' shows a gesture's own options, defaults and ranges."
       )
     ],
     options: [

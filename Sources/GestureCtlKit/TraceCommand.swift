@@ -16,7 +16,7 @@ enum TraceCommand {
     options: [
       (
         "--format <format>",
-        "text (the default: aligned columns for people), jsonl (one JSON object per line, for tools and `gesturectl render`), html (a page with the timeline, the scene and the dependency graph) or svg (the timeline alone)."
+        "text (the default: aligned columns for people), jsonl (one JSON object per line, for tools and `render`), html (a page with the timeline, the scene and the dependency graph) or svg (the timeline alone)."
       )
     ] + RecordingOptions.help,
     valued: ["--format"] + RecordingOptions.valued, flags: [],

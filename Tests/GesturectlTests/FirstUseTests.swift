@@ -153,13 +153,34 @@ struct FirstUseTests {
     #expect(gesturectl(["synth", "--help"]).out == SynthCommand.command.help)
   }
 
+  @Test("Every help lists its options in one column: a name too long for it has its text on the next line")
+  func helpColumns() {
+    let commands =
+      GestureCtl.subcommands.map { [$0.name, "--help"] } + SynthCommand.kinds.map { ["synth", $0, "--help"] }
+    for words in commands {
+      let lines = gesturectl(words).out.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+      for (index, line) in lines.enumerated() where line.hasPrefix("  -") || line.hasPrefix("  <") {
+        let characters = Array(line)
+        if characters.count > 27 {
+          // The text starts in the column, after at least one space.
+          #expect(characters[26] == " " && characters[27] != " ", "\(words): \(line)")
+        } else {
+          // The name alone: its text follows, indented to the column.
+          #expect(
+            index + 1 < lines.count && lines[index + 1].hasPrefix(String(repeating: " ", count: 27))
+              && lines[index + 1].dropFirst(27).first != " ", "\(words): \(line)")
+        }
+      }
+    }
+  }
+
   @Test("A missing argument is named with what it is")
   func missingArgument() {
     let synth = gesturectl(["synth"])
     #expect(synth.code == 64)
     #expect(
       synth.err
-        == "Error: missing argument <gesture>: tap, doubletap, pan, swipe, longpress, pinch, rotate or edgepan (fingers); click, rightclick, hover or scroll (a pointer). 'gesturectl synth GESTURE --help' shows a gesture's own options, defaults and ranges.\n\(SynthCommand.command.shortUsage)\n"
+        == "Error: missing argument <gesture>: tap, doubletap, pan, swipe, longpress, pinch, rotate or edgepan (fingers); click, rightclick, hover or scroll (a pointer). 'synth GESTURE --help' shows a gesture's own options, defaults and ranges.\n\(SynthCommand.command.shortUsage)\n"
     )
     let convert = gesturectl(["convert", example("list-row.scene.json")])
     #expect(convert.code == 64)

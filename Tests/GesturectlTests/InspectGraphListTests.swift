@@ -171,6 +171,29 @@ struct InspectGraphListTests {
     #expect(loaded.recognizers.map(\.kind) == ["custom"])
   }
 
+  @Test("An app's own build names itself in its help, usage lines and version")
+  func toolName() {
+    let (help, usage, synthHelp, version, unknown) = GestureCtl.$toolName.withValue("checkmarkctl") {
+      (
+        gesturectl(["trace", "--help"]), gesturectl(["trace"]), gesturectl(["synth", "tap", "--help"]),
+        gesturectl(["--version"]), gesturectl(["tracee"])
+      )
+    }
+    #expect(help.out.contains("USAGE: checkmarkctl trace <scene> <events>"))
+    #expect(usage.code == 64)
+    #expect(usage.err.contains("Usage: checkmarkctl trace <scene> <events>"))
+    #expect(usage.err.contains("See 'checkmarkctl trace --help'."))
+    #expect(synthHelp.out.contains("USAGE: checkmarkctl synth tap [options]"))
+    #expect(synthHelp.out.contains("EXAMPLE:\n  checkmarkctl synth tap"))
+    #expect(version.out == "checkmarkctl \(GestureCtl.version)\n")
+    #expect(unknown.err.hasSuffix("See 'checkmarkctl --help'.\n"), "\(unknown.err)")
+    for result in [help, usage, synthHelp, version, unknown] {
+      #expect(!(result.out + result.err).contains("gesturectl"), "\(result.out)\(result.err)")
+    }
+    // Outside it, the standard name.
+    #expect(gesturectl(["--version"]).out == "gesturectl \(GestureCtl.version)\n")
+  }
+
   @Test(
     "Recognizers whose own settings keep them from recognizing are warned about; a scroll-only pan and a hover are not")
   func neverRecognizes() {

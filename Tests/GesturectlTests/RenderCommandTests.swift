@@ -53,10 +53,13 @@ struct RenderCommandTests {
       rendered.err
         == "\(other): warning: the trace names recognizers tap, doubleTap and view photo that this scene does not have; is it the scene the trace was recorded with?\n"
     )
-    // Text draws no scene: nothing to warn about.
+    // Text draws no scene: the option is said to change nothing there.
     let text = gesturectl(["render", example("tap-doubletap-single.trace.jsonl"), "--scene", other])
     #expect(text.code == 0)
-    #expect(text.err == "")
+    #expect(
+      text.err
+        == "\(other): warning: --scene changes nothing in text: the scene orders the lanes of html and svg, which text has not\n"
+    )
     let matching = gesturectl([
       "render", example("tap-doubletap-single.trace.jsonl"), "--scene", example("tap-doubletap.scene.json"),
       "--format", "html",
