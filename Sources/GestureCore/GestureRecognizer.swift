@@ -77,8 +77,11 @@ open class GestureRecognizer {
 
   /// The touch types the recognizer accepts (default all).
   ///
-  /// A subclass that takes no touches (a hover recognizer) overrides it to stay empty: its getter
-  /// returns no type, and its setter leaves the stored types alone.
+  /// A runtime hands a recognizer the touches of the types this property stores, read as the
+  /// touch goes down. A subclass may override it to keep its types as they are: it stores them
+  /// once through `super.allowedTouchTypes` (in its initializer) and ignores setting, as
+  /// `HoverGestureRecognizer` does to take no touches. An override whose getter returns other
+  /// types than it stored through `super` changes what it reports, not what it gets.
   open var allowedTouchTypes: Set<TouchType> {
     get { storedAllowedTouchTypes }
     set {

@@ -17,7 +17,7 @@ public final class HoverGestureRecognizer: GestureRecognizer {
   }
 
   /// None, always: a hover recognizer gets no touches (<doc:BehaviourReference> §6.3). Setting it
-  /// changes nothing.
+  /// changes nothing; the initializer stored no type through `super`.
   public override var allowedTouchTypes: Set<TouchType> {
     get { [] }
     set {}

@@ -22,7 +22,7 @@ extension GestureRuntime {
         // The edge's fields are read in place: a copy of the edge would retain its target.
         guard !tables.slots[number].requires[edgeIndex].onCycle else { continue }
         let target = slot(tables.slots[number].requires[edgeIndex].target)
-        guard tables.slots[target].participating && !tables.slots[target].requires.isEmpty else { continue }
+        guard joinedByRequirement(number, target) && !tables.slots[target].requires.isEmpty else { continue }
         // The participant itself only here, where an edge of its listed slot could count: most
         // touch-downs never get this far. Its edges are read by `slot(ofListed:)`, which gives
         // slot 0, with none, once another runtime has given it a slot.
@@ -98,7 +98,8 @@ extension GestureRuntime {
   }
 
   /// Finds cycles among the requirements of the participants and ignores their edges for this
-  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). Iterative (Tarjan), so
+  /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). A cycle is one of
+  /// recognizers of one kind of input: an edge to a recognizer of another kind closes none. Iterative (Tarjan), so
   /// deep chains cannot overflow the stack; its working storage is kept, so a search allocates
   /// nothing once it has run on as many participants.
   func detectCycles() {
@@ -118,8 +119,11 @@ extension GestureRuntime {
       tables.slots[tables.participants[index]].graphIndex = nodes.count
       nodes.append(recognizer(inListed: tables.participants[index]))
     }
+    // Only edges that count (between attempts of one kind of input, §6.3–6.4) close a cycle.
     search.search(count: nodes.count, edgeCount: { tables.slots[slot(nodes[$0])].requires.count }) { node, edge in
-      self.node(tables.slots[slot(nodes[node])].requires[edge].target, in: nodes)
+      let owner = slot(nodes[node])
+      let target = tables.slots[owner].requires[edge].target
+      return self.joinedByRequirement(owner, slot(target)) ? self.node(target, in: nodes) : nil
     }
     var reported: [Int] = []
     for i in nodes.indices {

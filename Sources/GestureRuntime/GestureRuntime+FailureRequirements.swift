@@ -225,7 +225,7 @@ extension GestureRuntime {
       var names: [String] = []
       for edgeIndex in tables.slots[number].requires.indices {
         let edge = tables.slots[number].requires[edgeIndex]
-        guard edge.target.publishedState == .failed else { continue }
+        guard edge.target.publishedState == .failed, joinedByRequirement(number, slot(edge.target)) else { continue }
         names.append(edge.target.displayName)
       }
       reason = "released: \(names.joined(separator: ", ")) failed"

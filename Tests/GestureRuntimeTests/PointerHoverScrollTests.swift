@@ -220,8 +220,11 @@ final class AllTouchesRecognizer: GestureRecognizer {
     h.press(1, 100, 100, at: 0)
     h.buttons([.primary, .secondary], at: 0.02)
     h.buttons(.primary, at: 0.04)
-    h.drag(1, 101, 100, at: 0.05, buttons: [.primary, .secondary])
-    h.release(1, 101, 100, at: 0.08)
+    h.release(1, 100, 100, at: 0.08)
+    // The secondary button goes down as the press moves: one move, no other.
+    h.press(2, 100, 100, at: 1)
+    h.drag(2, 101, 100, at: 1.02, buttons: [.primary, .secondary])
+    h.release(2, 101, 100, at: 1.08)
     #expect(
       h.lines == [
         "0 touch 1 began (100, 100) V",
@@ -232,13 +235,22 @@ final class AllTouchesRecognizer: GestureRecognizer {
         "0.02 reset click",
         "0.04 touch 1 moved (100, 100) V",
         "0.04 view V touchesMoved 1",
-        "0.05 touch 1 moved (101, 100) V",
-        "0.05 view V touchesMoved 1",
-        "0.08 touch 1 ended (101, 100) V",
+        "0.08 touch 1 ended (100, 100) V",
         "0.08 state chord possible → ended: recognized",
         "0.08 action chord ended at (100, 100)",
         "0.08 view V touchesCancelled 1",
         "0.08 reset chord",
+        "1 touch 2 began (100, 100) V",
+        "1 view V touchesBegan 2",
+        "1.02 touch 2 moved (101, 100) V",
+        "1.02 state click possible → failed: pressed primary+secondary, requires primary",
+        "1.02 view V touchesMoved 2",
+        "1.02 reset click",
+        "1.08 touch 2 ended (101, 100) V",
+        "1.08 state chord possible → ended: recognized",
+        "1.08 action chord ended at (100, 100)",
+        "1.08 view V touchesCancelled 2",
+        "1.08 reset chord",
       ])
   }
 
@@ -918,6 +930,37 @@ final class AllTouchesRecognizer: GestureRecognizer {
         "0.35 state pan changed → ended: discrete scroll ended",
         "0.35 action pan ended at (100, 100) translation (0, 2) velocity (0, 0)",
         "0.35 reset pan",
+      ])
+  }
+
+  /// §3.11 with §6.3: a loop of requirements that closes only through a hover recognizer is no
+  /// cycle: the single tap still waits for the double tap, with no diagnostic.
+  @Test func aLoopThroughAHoverIsNoCycle() {
+    let h = Harness()
+    let single = h.add(TapGestureRecognizer(), "single")
+    let double = h.add(TapGestureRecognizer(), "double")
+    double.numberOfTapsRequired = 2
+    let hover = h.add(HoverGestureRecognizer(), "hover")
+    single.require(toFail: double)
+    double.require(toFail: hover)
+    hover.require(toFail: single)
+    h.hover(100, 100, at: 0)
+    h.down(1, 200, 200, at: 0.1)
+    h.up(1, 200, 200, at: 0.15)
+    h.advance(to: 1)
+    #expect(
+      h.decisions == [
+        "0 hover entered (100, 100) V",
+        "0 state hover possible → began: pointer entered V",
+        "0 action hover began at (100, 100)",
+        "0.1 view V touchesBegan 1",
+        "0.15 wait single wants ended, waiting for double",
+        "0.5 state double possible → failed: tap 2 did not begin within 0.35 s",
+        "0.5 state single possible → ended: released: double failed",
+        "0.5 action single ended at (200, 200)",
+        "0.5 view V touchesCancelled 1",
+        "0.5 reset single",
+        "0.5 reset double",
       ])
   }
 
