@@ -111,7 +111,7 @@ final class LineReader {
       if searchFrom - start > limit {
         throw .at(
           name, lineNumber + 1, 1,
-          "a line longer than \(InputLimits.describe(limit)), the most gesturectl reads as one: expected lines of text (is this a binary file?)"
+          "a line longer than \(InputLimits.describe(limit)), the most \(GestureCtl.toolName) reads as one: expected lines of text (is this a binary file?)"
         )
       }
       let consumed = start
@@ -142,7 +142,7 @@ final class LineReader {
     while fill() {
       if buffer.count - start > limits.whole {
         throw .data(
-          "\(name): error: longer than \(InputLimits.describe(limits.whole)), the most gesturectl reads whole (a scene, or a script written as one JSON array)"
+          "\(name): error: longer than \(InputLimits.describe(limits.whole)), the most \(GestureCtl.toolName) reads whole (a scene, or a script written as one JSON array)"
         )
       }
     }
@@ -206,7 +206,7 @@ func spoolStandardInput() throws(InputError) -> String {
       close(descriptor)
       unlink(path)
       throw InputError.data(
-        "-: error: standard input is longer than \(InputLimits.describe(limit)), the most gesturectl keeps of it to read twice; give a file"
+        "-: error: standard input is longer than \(InputLimits.describe(limit)), the most \(GestureCtl.toolName) keeps of it to read twice; give a file"
       )
     }
     var offset = 0

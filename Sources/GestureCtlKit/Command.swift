@@ -112,7 +112,7 @@ struct Subcommand: Sendable {
   /// One row of a help's list: the name in a column of 24, then its summary; a name too long for
   /// the column has its summary on the next line, under the others.
   static func helpRow(_ name: String, _ summary: String) -> String {
-    name.count < 24
+    name.count <= 24
       ? "  \(TraceFormat.pad(name, 24)) \(summary)\n"
       : "  \(name)\n  \(String(repeating: " ", count: 24)) \(summary)\n"
   }

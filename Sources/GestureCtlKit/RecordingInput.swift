@@ -39,9 +39,23 @@ struct RecordingOptions {
     }
   }
 
-  /// Reads the description file, if one was given.
+  /// Reads the description file, if one was given, for a device (`live`): an axis that makes it
+  /// unusable (an empty range) is an error at its `A:` line.
   func description() throws(InputError) -> DeviceDescription {
-    guard let path = descriptionPath else { return DeviceDescription() }
+    let (description, axisLines) = try readDescription()
+    guard let path = descriptionPath else { return description }
+    do {
+      _ = try InputDecoder(description: description, frame: Rect(x: 0, y: 0, width: 1, height: 1))
+    } catch {
+      if let axis = error.axis, let line = axisLines[axis] { throw .at(path, line, 1, error.message) }
+    }
+    return description
+  }
+
+  /// Reads the description file, if one was given, with the line of each of its `A:` lines (a
+  /// recording's own lines may still take the place of some).
+  func readDescription() throws(InputError) -> (DeviceDescription, axisLines: [UInt16: Int]) {
+    guard let path = descriptionPath else { return (DeviceDescription(), [:]) }
     if path == "-" { throw .usage("the description cannot be read from standard input; give a file") }
     let lines = try LineReader(path: path)
     var reader = EvemuReader()
@@ -62,13 +76,7 @@ struct RecordingOptions {
     guard reader.hasDescription else {
       throw .data("\(path):1:1: error: expected a device description (N:, I:, P:, B: and A: lines), found none")
     }
-    // An axis that no recording can make right (an empty range) is wrong here, at its A: line.
-    do {
-      _ = try InputDecoder(description: reader.description, frame: Rect(x: 0, y: 0, width: 1, height: 1))
-    } catch {
-      if let axis = error.axis, let line = reader.axisLines[axis] { throw .at(path, line, 1, error.message) }
-    }
-    return reader.description
+    return (reader.description, reader.axisLines)
   }
 }
 
@@ -95,7 +103,7 @@ enum RecordingInput {
     path: String, file: String, frame: Rect, options: RecordingOptions, warnings: (any TextOutput)? = nil,
     _ body: (InputFrame) -> Void
   ) throws(InputError) {
-    let description = try options.description()
+    let (description, descriptionAxisLines) = try options.readDescription()
     let lines = try LineReader(path: path)
     var decoder = RecordingDecoder(description: description, frame: frame, calibration: options.calibration)
     while let line = try lines.nextLine() {
@@ -103,6 +111,10 @@ enum RecordingInput {
       do {
         decoded = try decoder.decode(line: line, number: lines.lineNumber)
       } catch {
+        // An axis the recording took from the description file is wrong at its line there.
+        if let axis = error.axis, let given = options.descriptionPath, let axisLine = descriptionAxisLines[axis] {
+          throw .at(given, axisLine, 1, error.message)
+        }
         throw .at(file, error.line, error.column, error.message)
       }
       guard let decoded else { continue }

@@ -42,7 +42,7 @@ enum RenderCommand {
     }
     for (kind, count) in reader.skipped {
       context.stderr.write(
-        "\(tracePath): warning: skipped \(count) line\(count == 1 ? "" : "s") of kind '\(kind)', which this gesturectl does not draw\n"
+        "\(tracePath): warning: skipped \(count) line\(count == 1 ? "" : "s") of kind '\(kind)', which this \(GestureCtl.toolName) does not draw\n"
       )
     }
     if chosen == "text" {

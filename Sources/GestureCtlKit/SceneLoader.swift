@@ -400,7 +400,10 @@ struct SceneLoader {
       for (index, item) in try array(node, path).enumerated() {
         // A whole number stands for its digits where the names include numbers (buttons 4 up).
         let text: String
-        if takesNumbers, case .number(let number, _) = item.value, number == number.rounded(), abs(number) < 1e15 {
+        if takesNumbers, case .number(let number, _) = item.value {
+          guard number == number.rounded(), abs(number) < 1e15 else {
+            throw error(item, path, "expected one of \(listing), found \(formatNumber(number))")
+          }
           text = String(Int(number))
         } else {
           text = try string(item, "\(path)[\(index)]")

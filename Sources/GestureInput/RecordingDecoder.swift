@@ -58,18 +58,27 @@ public struct RecordingDecoder: Sendable {
       } catch {
         // An axis the recording describes is wrong at its A: line; anything else shows at the
         // first event, where the description had to be complete.
-        if let axis = error.axis, let line = reader.axisLines[axis] {
-          throw RecordingError(line: line, column: 1, message: error.message)
+        if let axis = error.axis {
+          if let line = reader.axisLines[axis] { throw RecordingError(line: line, column: 1, message: error.message) }
+          if descriptionGiven { throw RecordingError(line: number, column: 1, message: error.message, axis: axis) }
         }
-        if reader.hasDescription {
-          throw RecordingError(line: number, column: 1, message: error.message)
+        switch (descriptionGiven, reader.hasDescription) {
+        case (false, false):
+          throw RecordingError(
+            line: number, column: 1,
+            message:
+              "the recording has no device description (N:, I:, P:, B:, A: lines) before its first event: give it with --description FILE"
+          )
+        case (false, true): throw RecordingError(line: number, column: 1, message: error.message)
+        case (true, false):
+          throw RecordingError(
+            line: number, column: 1,
+            message: "\(error.message), in the description given and the recording (which has no description lines)")
+        case (true, true):
+          throw RecordingError(
+            line: number, column: 1,
+            message: "\(error.message), in the description given and the recording's own description lines")
         }
-        throw RecordingError(
-          line: number, column: 1,
-          message: descriptionGiven
-            ? "\(error.message), in the description given and the recording (which has no description lines)"
-            : "the recording has no device description (N:, I:, P:, B:, A: lines) before its first event: give it with --description FILE"
-        )
       }
     }
     do {

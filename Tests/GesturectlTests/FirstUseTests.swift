@@ -155,6 +155,9 @@ struct FirstUseTests {
 
   @Test("Every help lists its options in one column: a name too long for it has its text on the next line")
   func helpColumns() {
+    let fits = String(repeating: "x", count: 24)
+    #expect(Subcommand.helpRow(fits, "text") == "  \(fits) text\n")
+    #expect(Subcommand.helpRow(fits + "x", "text") == "  \(fits)x\n\(String(repeating: " ", count: 27))text\n")
     let commands =
       GestureCtl.subcommands.map { [$0.name, "--help"] } + SynthCommand.kinds.map { ["synth", $0, "--help"] }
     for words in commands {

@@ -230,6 +230,11 @@ struct PointerCommandTests {
       rejected.err.contains(
         "error: recognizers[0].buttonMaskRequired: unknown value '63'; expected one of primary, secondary, tertiary, 4…62"
       ), "\(rejected.err)")
+    let fraction = files.write(
+      "f.json", scene(#"[{"name": "t", "kind": "tap", "view": "V", "buttonMaskRequired": [4.5]}]"#))
+    #expect(
+      gesturectl(["validate", fraction]).err.contains(
+        "error: recognizers[0].buttonMaskRequired: expected one of primary, secondary, tertiary, 4…62, found 4.5"))
     let list = gesturectl(["list"]).out
     #expect(list.contains("array of primary|secondary|tertiary|4…62 default [\"primary\"]"), "\(list)")
     #expect(list.contains("allowedScrollTypesMask"))

@@ -265,6 +265,12 @@ struct RecordingTests {
           == "\(reversed):\(axisLine):1: error: the x position axis has an empty range 4000…0: expected its maximum above its minimum\n",
         "\(command): \(result.err)")
     }
+    // The recording's own A: line takes the place of the file's: the pair replays.
+    let events = try String(contentsOfFile: Self.recording("long-press.events.evemu"), encoding: .utf8)
+    let mended = files.write("mended.events.evemu", "A: 35 0 4000 0 0 10\n" + events)
+    let replayed = gesturectl(["trace", Self.photo, mended, "--description", reversed])
+    #expect(replayed.code == 0, "\(replayed.err)")
+    #expect(replayed.out.contains("touch     #1             began      (200, 200) in photo"), "\(replayed.out)")
     // No x axis at all: at the recording's first event, naming what is missing.
     let missing = files.write(
       "missing.desc.evemu", description.replacingOccurrences(of: "A: 35 0 4000 0 0 10\n", with: ""))

@@ -308,6 +308,21 @@ struct SchemaTests {
   }
 
   @Test(
+    "The schemas and gesturectl agree on a hover recognizer's touch types: none, or the field left out",
+    arguments: [(nil, true), ("[]", true), (#"["direct"]"#, false), (#"["indirectPointer"]"#, false)])
+  func hoverTouchTypesAgree(_ types: String?, _ accepted: Bool) {
+    let field = types.map { #", "allowedTouchTypes": \#($0)"# } ?? ""
+    let text = Self.scene(recognizer: #"{"name": "h", "kind": "hover", "view": "w"\#(field)}"#)
+    #expect(Self.sceneErrors(text).isEmpty == accepted, "schema: \(Self.sceneErrors(text))")
+    let files = Files()
+    let result = gesturectl(["validate", files.write("s.scene.json", text)])
+    #expect((result.code == 0) == accepted, "gesturectl: \(result.err)")
+    if !accepted {
+      #expect(result.err.contains("error: recognizers[0].allowedTouchTypes: kind 'hover' takes no touches"))
+    }
+  }
+
+  @Test(
     "The event schema and gesturectl agree at the edges of buttons, times and coordinates",
     arguments: [
       (
