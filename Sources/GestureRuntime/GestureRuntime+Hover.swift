@@ -2,7 +2,8 @@ public import GestureCore
 
 extension GestureRuntime {
   /// Dispatches hover input: the pointer, with no button down, moved to a point or left the
-  /// window (<doc:BehaviourReference> §6.3).
+  /// window (<doc:BehaviourReference> §6.3). A move while a pointer press is down is dropped with a
+  /// diagnostic: the pointer's moves then belong to the press.
   ///
   /// The pointer is hit-tested at every move. For each view under it (the hit view and its
   /// ancestors) the hover recognizers of that view begin when the pointer enters it, get a
@@ -31,6 +32,11 @@ extension GestureRuntime {
     }
     guard location.x.isFinite, location.y.isFinite else {
       diagnose("hover has a non-finite location; dropped", [])
+      return
+    }
+    // Hover is the pointer with no button down: during a press, its moves are the press's.
+    if let press = livePointerPress() {
+      diagnose("hover while pointer press \(press.identifier) is down; dropped: the press's moves are its touch's", [])
       return
     }
     beginSyntheticEvent()

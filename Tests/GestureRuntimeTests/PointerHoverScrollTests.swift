@@ -365,6 +365,28 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
+  /// Hover is the pointer with no button down: hover input sent while a press is down is
+  /// dropped with a diagnostic, and the hover recognizer stays as it was.
+  @Test func hoverInputDuringAPressIsDropped() {
+    let h = Harness()
+    h.add(HoverGestureRecognizer(), "hover")
+    h.press(1, 100, 100, at: 0)
+    h.hover(120, 100, at: 0.1)
+    h.release(1, 100, 100, at: 0.2)
+    h.hover(120, 100, at: 0.3)
+    #expect(
+      h.lines == [
+        "0 touch 1 began (100, 100) V",
+        "0 view V touchesBegan 1",
+        "0.1 diagnostic hover while pointer press 1 is down; dropped: the press's moves are its touch's",
+        "0.2 touch 1 ended (100, 100) V",
+        "0.2 view V touchesEnded 1",
+        "0.3 hover entered (120, 100) V",
+        "0.3 state hover possible → began: pointer entered V",
+        "0.3 action hover began at (120, 100)",
+      ])
+  }
+
   @Test func hoverReachesOnlyHoverRecognizersAndViewsGetNoTouchCalls() {
     let window = View(name: "R", frame: Rect(x: 0, y: 0, width: 400, height: 800))
     let view = RecordingView(name: "V", frame: Rect(x: 0, y: 0, width: 400, height: 400))
