@@ -62,23 +62,21 @@ public struct RecordingDecoder: Sendable {
           if let line = reader.axisLines[axis] { throw RecordingError(line: line, column: 1, message: error.message) }
           if descriptionGiven { throw RecordingError(line: number, column: 1, message: error.message, axis: axis) }
         }
-        switch (descriptionGiven, reader.hasDescription) {
-        case (false, false):
+        guard descriptionGiven || reader.hasDescription else {
           throw RecordingError(
             line: number, column: 1,
             message:
               "the recording has no device description (N:, I:, P:, B:, A: lines) before its first event: give it with --description FILE"
           )
-        case (false, true): throw RecordingError(line: number, column: 1, message: error.message)
-        case (true, false):
-          throw RecordingError(
-            line: number, column: 1,
-            message: "\(error.message), in the description given and the recording (which has no description lines)")
-        case (true, true):
-          throw RecordingError(
-            line: number, column: 1,
-            message: "\(error.message), in the description given and the recording's own description lines")
         }
+        // Where what is missing was looked for, when a description was given too.
+        let whose =
+          !descriptionGiven
+          ? ""
+          : reader.hasDescription
+            ? ", in the description given and the recording's own description lines"
+            : ", in the description given and the recording (which has no description lines)"
+        throw RecordingError(line: number, column: 1, message: error.message + whose)
       }
     }
     do {

@@ -99,9 +99,9 @@ extension GestureRuntime {
 
   /// Finds cycles among the requirements of the participants and ignores their edges for this
   /// attempt, with a diagnostic naming them (<doc:BehaviourReference> §3.11). A cycle is one of
-  /// recognizers of one kind of input: an edge to a recognizer of another kind closes none. Iterative (Tarjan), so
-  /// deep chains cannot overflow the stack; its working storage is kept, so a search allocates
-  /// nothing once it has run on as many participants.
+  /// recognizers of one kind of input: an edge to a recognizer of another kind closes none.
+  /// Iterative (Tarjan), so deep chains cannot overflow the stack; its working storage is kept,
+  /// so a search allocates nothing once it has run on as many participants.
   func detectCycles() {
     assertNoUserCode(in: "detectCycles")
     guard cycleIsPossible() else { return }
