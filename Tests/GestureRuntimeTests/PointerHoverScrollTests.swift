@@ -847,6 +847,52 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
+  /// A release's reason names the failed requirements of its own kind of input only: a
+  /// recognizer of touches that failed during the finger's attempt played no part in releasing
+  /// a scroll pan.
+  @Test func aReleasesReasonNamesOnlyTheFailuresOfItsKindOfInput() {
+    let h = Harness()
+    // The failed recognizer requires the tap, so it is reset with the tap, at the lift.
+    let tap = h.add(TapGestureRecognizer(), "tap")
+    let failer = h.add(ScriptedRecognizer(), "failer")
+    failer.onBegan = [[.failed]]
+    failer.require(toFail: tap)
+    let gate = h.add(ScriptedRecognizer(), "gate", to: h.window)
+    gate.eventTypes = [.scroll]
+    gate.allowedTouchTypes = [.pencil]
+    gate.onMoved = [[.failed]]
+    let pan = h.add(PanGestureRecognizer(), "pan")
+    pan.allowedScrollTypesMask = .discrete
+    pan.allowedTouchTypes = [.pencil]
+    pan.require(toFail: failer)
+    pan.require(toFail: gate)
+    h.down(1, 200, 200, at: 0)
+    h.scroll(100, 100, dy: 1, at: 0.01)
+    h.scroll(100, 100, dy: 1, at: 0.02)
+    h.up(1, 200, 200, at: 0.05)
+    h.advance(to: 0.5)
+    #expect(
+      h.decisions == [
+        "0 state failer possible → failed: failed",
+        "0 view V touchesBegan 1",
+        "0.01 scroll discrete (0, 1) at (100, 100) V",
+        "0.01 wait pan wants began, waiting for gate",
+        "0.02 scroll discrete (0, 1) at (100, 100) V",
+        "0.02 state gate possible → failed: failed",
+        "0.02 state pan possible → began: released: gate failed",
+        "0.02 action pan began at (100, 100) translation (0, 0) velocity (0, 100)",
+        "0.05 state tap possible → ended: recognized",
+        "0.05 action tap ended at (200, 200)",
+        "0.05 view V touchesCancelled 1",
+        "0.05 reset tap",
+        "0.05 reset failer",
+        "0.27 state pan began → ended: discrete scroll ended",
+        "0.27 action pan ended at (100, 100) translation (0, 0) velocity (0, 0)",
+        "0.27 reset gate",
+        "0.27 reset pan",
+      ])
+  }
+
   /// Choice: a recognizer in an attempt of one kind of input is not collected for another until
   /// it is reset. The pan that a resting finger reached lets the wheel's ticks go by, and takes
   /// the next scroll sequence once the finger lifted.
