@@ -777,17 +777,31 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
-  /// §3.7 within a scroll sequence: a scroll pan waits for an undecided recognizer it requires
-  /// to fail that the sequence reached, before any touch was down (the scroll's sequence is its
-  /// own, counted apart from touch sequences), and is released when it fails.
-  @Test func aScrollPanWaitsForAnUndecidedRecognizerOfTheScroll() {
-    let h = Harness()
+  /// Adds "gate", a recognizer of the scroll on the window that fails at the second scroll, and
+  /// "pan", a discrete scroll pan on V that requires it to fail; both take only the touch types
+  /// given, none of the harness's fingers with `[.pencil]`.
+  @discardableResult private func addPanBehindAGate(_ h: Harness, touches: Set<TouchType>? = nil)
+    -> PanGestureRecognizer
+  {
     let gate = h.add(ScriptedRecognizer(), "gate", to: h.window)
     gate.eventTypes = [.scroll]
     gate.onMoved = [[.failed]]
     let pan = h.add(PanGestureRecognizer(), "pan")
     pan.allowedScrollTypesMask = .discrete
+    if let touches {
+      gate.allowedTouchTypes = touches
+      pan.allowedTouchTypes = touches
+    }
     pan.require(toFail: gate)
+    return pan
+  }
+
+  /// §3.7 within a scroll sequence: a scroll pan waits for an undecided recognizer it requires
+  /// to fail that the sequence reached, before any touch was down (the scroll's sequence is its
+  /// own, counted apart from touch sequences), and is released when it fails.
+  @Test func aScrollPanWaitsForAnUndecidedRecognizerOfTheScroll() {
+    let h = Harness()
+    addPanBehindAGate(h)
     h.scroll(100, 100, dy: 1, at: 0)
     h.scroll(100, 100, dy: 1, at: 0.1)
     h.advance(to: 0.5)
@@ -812,14 +826,7 @@ final class AllTouchesRecognizer: GestureRecognizer {
   @Test func aReleaseDoesNotWaitForARecognizerOfAnotherKindOfInput() {
     let h = Harness()
     let tap = h.add(TapGestureRecognizer(), "tap")
-    let gate = h.add(ScriptedRecognizer(), "gate", to: h.window)
-    gate.eventTypes = [.scroll]
-    gate.allowedTouchTypes = [.pencil]
-    gate.onMoved = [[.failed]]
-    let pan = h.add(PanGestureRecognizer(), "pan")
-    pan.allowedScrollTypesMask = .discrete
-    pan.allowedTouchTypes = [.pencil]
-    pan.require(toFail: gate)
+    let pan = addPanBehindAGate(h, touches: [.pencil])
     pan.require(toFail: tap)
     h.down(1, 200, 200, at: 0)
     h.scroll(100, 100, dy: 1, at: 0.01)
@@ -857,15 +864,8 @@ final class AllTouchesRecognizer: GestureRecognizer {
     let failer = h.add(ScriptedRecognizer(), "failer")
     failer.onBegan = [[.failed]]
     failer.require(toFail: tap)
-    let gate = h.add(ScriptedRecognizer(), "gate", to: h.window)
-    gate.eventTypes = [.scroll]
-    gate.allowedTouchTypes = [.pencil]
-    gate.onMoved = [[.failed]]
-    let pan = h.add(PanGestureRecognizer(), "pan")
-    pan.allowedScrollTypesMask = .discrete
-    pan.allowedTouchTypes = [.pencil]
+    let pan = addPanBehindAGate(h, touches: [.pencil])
     pan.require(toFail: failer)
-    pan.require(toFail: gate)
     h.down(1, 200, 200, at: 0)
     h.scroll(100, 100, dy: 1, at: 0.01)
     h.scroll(100, 100, dy: 1, at: 0.02)
