@@ -17,6 +17,23 @@ extension GestureRuntime {
   /// Runs `body` as one dispatch, then resolves, sends actions, tells views and resets; then runs
   /// whatever was queued from callbacks (once a removal a view is making is done).
   func dispatch(_ body: () -> Void) {
+    beginDispatch()
+    body()
+    endDispatch()
+  }
+
+  /// One input event with a single touch change as a dispatch: `dispatch { handleInput(input) }`
+  /// without the closure, whose context would retain and release the runtime at every event.
+  @inline(__always)
+  func dispatchInput(_ input: TouchInput) {
+    beginDispatch()
+    handleInput(input)
+    endDispatch()
+  }
+
+  /// The first half of `dispatch`, up to its body.
+  @inline(__always)
+  func beginDispatch() {
     assertNoUserCode(in: "dispatch")
     dispatchNumber &+= 1
     // Requests made through the host during the last dispatch but after its last call into user
@@ -28,7 +45,11 @@ extension GestureRuntime {
     // Inside the dispatch: a recognizer let go of with its slot may run a `deinit` that sends
     // input, which then waits for this dispatch to end.
     if !detachedRecognizers.isEmpty { freeDetachedSlots() }
-    body()
+  }
+
+  /// The second half of `dispatch`, after its body: settling, then what follows.
+  @inline(__always)
+  func endDispatch() {
     settle()
     // Timers asked for after the last callback returned (by a trace sink, say): applied now, as
     // they may be due before the next dispatch (the rest of the inbox waits for it).

@@ -41,7 +41,7 @@ extension GestureRuntime {
       return
     }
     advance(to: time > now ? time : diagnosedTime(time))
-    dispatch { self.handleInput(touch) }
+    dispatchInput(touch)
   }
 
   /// A pointer's press sent without buttons: sent with those an event script gives it (the
