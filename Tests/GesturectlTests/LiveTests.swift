@@ -26,6 +26,8 @@
       /// Lines with their arrival times, shared with the thread that reads them.
       final class Log: Sendable {
         let lines = Mutex<[(text: String, at: Timestamp)]>([])
+        /// Signalled when the reading thread has read the output to its end.
+        let ended = DispatchSemaphore(value: 0)
       }
 
       let process: Process
@@ -58,7 +60,10 @@
           var partial = ""
           while true {
             let data = handle.availableData
-            if data.isEmpty { break }
+            if data.isEmpty {
+              log.ended.signal()
+              break
+            }
             let now = MonotonicClock.kernelNow()
             partial += String(decoding: data, as: UTF8.self)
             while let newline = partial.firstIndex(of: "\n") {
@@ -81,8 +86,9 @@
       /// What it wrote to standard error.
       var errorText: String { (try? String(contentsOfFile: errorPath, encoding: .utf8)) ?? "" }
 
-      /// Waits for the process to end; a bound for hangs only (the exit is not timed), wide
-      /// enough for a loaded machine running the whole suite on two cores.
+      /// Waits for the process to end and for its output to be read to the end (the process can
+      /// exit before the reading thread has taken its last lines); a bound for hangs only (the
+      /// exit is not timed), wide enough for a loaded machine running the whole suite on two cores.
       func waitForExit(seconds: Double = 30) -> Int32? {
         let deadline = Date().addingTimeInterval(seconds * wallClockScale)
         while process.isRunning && Date() < deadline { usleep(5000) }
@@ -90,6 +96,8 @@
           process.terminate()
           return nil
         }
+        let left = max(deadline.timeIntervalSinceNow, 0)
+        #expect(log.ended.wait(timeout: .now() + left) == .success, "the output was not read to its end")
         return process.terminationStatus
       }
     }
