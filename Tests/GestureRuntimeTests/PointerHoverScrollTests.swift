@@ -821,50 +821,19 @@ final class AllTouchesRecognizer: GestureRecognizer {
       ])
   }
 
-  /// A scroll pan that also requires a tap to fail is released when the recognizer of the scroll
-  /// it waits for fails, though the tap, of another kind of input, is still undecided.
-  @Test func aReleaseDoesNotWaitForARecognizerOfAnotherKindOfInput() {
+  /// A scroll pan that also requires a tap, and a recognizer of touches that already failed, is
+  /// released when the recognizer of the scroll it waits for fails, though the tap, of another
+  /// kind of input, is still undecided; and the release's reason names only the failure of its
+  /// own kind: the failed recognizer of touches played no part in it.
+  @Test func aReleaseNeitherWaitsForNorNamesRecognizersOfAnotherKindOfInput() {
     let h = Harness()
     let tap = h.add(TapGestureRecognizer(), "tap")
-    let pan = addPanBehindAGate(h, touches: [.pencil])
-    pan.require(toFail: tap)
-    h.down(1, 200, 200, at: 0)
-    h.scroll(100, 100, dy: 1, at: 0.01)
-    h.scroll(100, 100, dy: 1, at: 0.02)
-    h.up(1, 200, 200, at: 0.05)
-    h.advance(to: 0.5)
-    #expect(
-      h.decisions == [
-        "0 view V touchesBegan 1",
-        "0.01 scroll discrete (0, 1) at (100, 100) V",
-        "0.01 wait pan wants began, waiting for gate",
-        "0.02 scroll discrete (0, 1) at (100, 100) V",
-        "0.02 state gate possible → failed: failed",
-        "0.02 state pan possible → began: released: gate failed",
-        "0.02 action pan began at (100, 100) translation (0, 0) velocity (0, 100)",
-        "0.05 state tap possible → ended: recognized",
-        "0.05 action tap ended at (200, 200)",
-        "0.05 view V touchesCancelled 1",
-        "0.05 reset tap",
-        // Reset with the recognizer of the scroll it waited for, in the order they were added.
-        "0.27 state pan began → ended: discrete scroll ended",
-        "0.27 action pan ended at (100, 100) translation (0, 0) velocity (0, 0)",
-        "0.27 reset gate",
-        "0.27 reset pan",
-      ])
-  }
-
-  /// A release's reason names the failed requirements of its own kind of input only: a
-  /// recognizer of touches that failed during the finger's attempt played no part in releasing
-  /// a scroll pan.
-  @Test func aReleasesReasonNamesOnlyTheFailuresOfItsKindOfInput() {
-    let h = Harness()
-    // The failed recognizer requires the tap, so it is reset with the tap, at the lift.
-    let tap = h.add(TapGestureRecognizer(), "tap")
+    // It requires the tap, so it is reset with the tap, at the lift: failed until then.
     let failer = h.add(ScriptedRecognizer(), "failer")
     failer.onBegan = [[.failed]]
     failer.require(toFail: tap)
     let pan = addPanBehindAGate(h, touches: [.pencil])
+    pan.require(toFail: tap)
     pan.require(toFail: failer)
     h.down(1, 200, 200, at: 0)
     h.scroll(100, 100, dy: 1, at: 0.01)
@@ -886,6 +855,7 @@ final class AllTouchesRecognizer: GestureRecognizer {
         "0.05 view V touchesCancelled 1",
         "0.05 reset tap",
         "0.05 reset failer",
+        // Reset with the recognizer of the scroll it waited for, in the order they were added.
         "0.27 state pan began → ended: discrete scroll ended",
         "0.27 action pan ended at (100, 100) translation (0, 0) velocity (0, 0)",
         "0.27 reset gate",
