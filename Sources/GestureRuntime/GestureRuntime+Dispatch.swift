@@ -24,6 +24,7 @@ extension GestureRuntime {
 
   /// One input event with a single touch change as a dispatch: `dispatch { handleInput(input) }`
   /// without the closure, whose context would retain and release the runtime at every event.
+  /// (Inlining `dispatch` itself into every caller instead costs more: W1 5,046 against 4,984.)
   @inline(__always)
   func dispatchInput(_ input: TouchInput) {
     beginDispatch()
