@@ -22,7 +22,7 @@
     var pending: [UInt8] = []
     /// The bytes read of an event not yet whole (at the end of input: an event cut off).
     var pendingByteCount: Int { pending.count }
-    var buffer = [UInt8](repeating: 0, count: InputEvent.byteCount * 256)
+    var buffer = [UInt8](repeating: 0, count: InputEvent.byteCount * InputDevice.maximumEventsPerRead)
 
     /// Opens `path`.
     ///
@@ -89,7 +89,13 @@
       case endOfInput
     }
 
-    /// Reads every whole event available without blocking, appending them to `events`.
+    /// The most events one ``read(into:)`` takes.
+    public static let maximumEventsPerRead = 256
+
+    /// Reads the whole events available without blocking, at most ``maximumEventsPerRead`` of
+    /// them, appending them to `events`. A device that has more stays ready, to be read again:
+    /// one that never runs dry (a FIFO whose writer never pauses, a character device that is no
+    /// input device) cannot keep its reader from the rest of its work, such as a request to stop.
     public func read(into events: inout [InputEvent]) -> ReadResult {
       while true {
         let count = buffer.withUnsafeMutableBytes { Glibc.read(fileDescriptor, $0.baseAddress!, $0.count) }
@@ -106,7 +112,7 @@
           offset += InputEvent.byteCount
         }
         pending.removeFirst(offset)
-        if count < buffer.count { return .events }
+        return .events
       }
     }
 

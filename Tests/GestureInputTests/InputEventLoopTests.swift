@@ -202,6 +202,35 @@
       #expect(lines == ["#1 began (0, 200)", "#1 ended (0, 200); #2 began (0, 400)", "#2 ended (0, 400)"])
     }
 
+    @Test(
+      "One read takes at most maximumEventsPerRead events, so that a device that never runs dry cannot keep the loop from stopping"
+    )
+    func boundedRead() throws {
+      let fifo = NSTemporaryDirectory() + "gesture-loop-bounded-\(getpid()).fifo"
+      unlink(fifo)
+      #expect(mkfifo(fifo, 0o600) == 0)
+      defer { unlink(fifo) }
+      // Opened for reading and writing, the FIFO has a writer before the device opens it, which
+      // then does not wait; it stays open, so the device never sees the end of its input.
+      let writer = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
+      try #require(writer >= 0)
+      defer { close(writer) }
+      let count = InputDevice.maximumEventsPerRead + 44
+      var bytes: [UInt8] = []
+      for _ in 0..<count {
+        bytes += InputEvent(time: .zero, type: EventCode.EV_SYN, code: EventCode.SYN_REPORT, value: 0).bytes
+      }
+      #expect(bytes.withUnsafeBytes { write(writer, $0.baseAddress!, $0.count) } == bytes.count)
+      let device = try InputDevice(path: fifo, description: Self.description)
+      var events: [InputEvent] = []
+      #expect(device.read(into: &events) == .events)
+      #expect(events.count == InputDevice.maximumEventsPerRead)
+      #expect(device.read(into: &events) == .events)
+      #expect(events.count == count)
+      #expect(device.read(into: &events) == .events)
+      #expect(events.count == count)
+    }
+
     @Test("Stamps no device makes (far in the past, in the future, beyond Int64) are taken as the time of reading")
     func hostileStamps() throws {
       let clock = MonotonicClock()
