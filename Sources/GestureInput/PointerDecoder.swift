@@ -6,7 +6,8 @@ import GestureRuntime
 /// (<doc:FileFormats>, device recordings; <doc:PointerHoverAndScroll>).
 ///
 /// - The pointer starts at the centre of the root view and moves by the relative motion, one
-///   device unit to one point, kept within the root view's frame.
+///   device unit to one point, kept within the root view's frame: from its origin to the last
+///   whole point before its right and bottom edges, which hit-testing leaves out.
 /// - While no button is down, a move is hover (``PointerInput/hover(_:)``).
 /// - A press (``PointerInput/press(_:buttonMask:)``, a touch of type `indirectPointer`) begins
 ///   when the first button goes down, moves with the pointer, and ends when the last button
@@ -198,9 +199,11 @@ public struct PointerDecoder: Sendable {
 
   mutating func finishFrame(at time: Timestamp) -> InputFrame {
     defer { clearFrame() }
+    // Within the frame as hit-testing sees it, whose right and bottom edges are outside: up to
+    // the last whole point before them, as a screen's pointer stops on its last pixel.
     let moved = Point(
-      x: min(max(location.x + Double(dx), frame.origin.x), frame.origin.x + frame.size.width),
-      y: min(max(location.y + Double(dy), frame.origin.y), frame.origin.y + frame.size.height))
+      x: min(max(location.x + Double(dx), frame.minX), max(frame.minX, frame.maxX - 1)),
+      y: min(max(location.y + Double(dy), frame.minY), max(frame.minY, frame.maxY - 1)))
     let didMove = moved != location
     location = moved
     var inputs: [PointerInput] = []

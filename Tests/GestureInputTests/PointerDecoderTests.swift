@@ -119,9 +119,31 @@ struct PointerDecoderTests {
     s.syn()
     #expect(
       try changes(s) == [
-        "0 hover (0, 800)", "0.01 scroll (0, 800) 0,-40", "0.02 scroll (0, 800) -80,0", "0.03 mark", "0.04 mark",
-        "0.05 scroll (0, 800) 0,120",
+        "0 hover (0, 799)", "0.01 scroll (0, 799) 0,-40", "0.02 scroll (0, 799) -80,0", "0.03 mark", "0.04 mark",
+        "0.05 scroll (0, 799) 0,120",
       ])
+  }
+
+  @Test(
+    "Pushed against the right and bottom edges, the pointer stops on the last whole point before them, where a click hits the window"
+  )
+  func farEdges() throws {
+    var s = EventStream()
+    rel(&s, EventCode.REL_X, 5000)
+    rel(&s, EventCode.REL_Y, 5000)
+    s.syn()
+    s.at(10)
+    rel(&s, EventCode.REL_X, 1)  // at the edge already: no move
+    s.syn()
+    s.at(20)
+    s.key(EventCode.BTN_LEFT, 1)
+    s.syn()
+    #expect(
+      try changes(s) == ["0 hover (399, 799)", "0.01 mark", "0.02 press #1 began (399, 799) primary"])
+    // Hit-testing leaves the right and bottom edges out: a pointer kept on them would hit nothing.
+    let root = View(name: "root", frame: window)
+    #expect(root.hitTest(Point(x: 399, y: 799)) === root)
+    #expect(root.hitTest(Point(x: 400, y: 800)) == nil)
   }
 
   @Test(
