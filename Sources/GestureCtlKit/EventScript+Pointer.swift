@@ -224,7 +224,7 @@ extension EventScriptReader {
       throw fail(node, "\(path): expected an object, found \(node.typeName)")
     }
     for member in members where !fields.contains(member.key) {
-      throw fail(member.value, "\(path).\(member.key): unknown field '\(member.key)'\(didYouMean(member.key, fields))")
+      throw fail(member.value, "\(path).\(member.key): unknown field '\(member.key)'\(fieldHint(member.key, fields))")
     }
     var values: [Double] = []
     for axis in [names.0, names.1] {

@@ -152,7 +152,7 @@ struct EventScriptReader {
     if let member = members.first(where: { !Self.eventFields.contains($0.key) }) {
       throw error(
         member.value.line, member.value.column,
-        "unknown field '\(member.key)'\(didYouMean(member.key, Self.eventFields))")
+        "unknown field '\(member.key)'\(fieldHint(member.key, Self.eventFields))")
     }
     guard let tNode = node["t"] else { throw error(node.line, node.column, "missing required field 't' (seconds)") }
     guard let seconds = tNode.numberValue else {
@@ -200,7 +200,7 @@ struct EventScriptReader {
       if let member = touchMembers.first(where: { !Self.touchFields.contains($0.key) }) {
         throw error(
           member.value.line, member.value.column,
-          "\(path).\(member.key): unknown field '\(member.key)'\(didYouMean(member.key, Self.touchFields))")
+          "\(path).\(member.key): unknown field '\(member.key)'\(fieldHint(member.key, Self.touchFields))")
       }
       guard let idNode = item["id"] else { throw error(item.line, item.column, "\(path): missing required field 'id'") }
       guard case .number(let idNumber, _) = idNode.value, idNumber == idNumber.rounded(), abs(idNumber) < 9e15 else {

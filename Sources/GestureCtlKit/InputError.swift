@@ -88,3 +88,10 @@ func editDistance(_ a: [Character], _ b: [Character]) -> Int {
 func didYouMean(_ word: String, _ candidates: [String]) -> String {
   closest(to: word, in: candidates).map { " (did you mean '\($0)'?)" } ?? ""
 }
+
+/// What follows "unknown field 'x'": " (did you mean 'y'?)" when one field is close, and the
+/// list of the fields otherwise.
+func fieldHint(_ word: String, _ fields: [String]) -> String {
+  let suggestion = didYouMean(word, fields)
+  return suggestion.isEmpty ? "; expected one of: \(fields.joined(separator: ", "))" : suggestion
+}

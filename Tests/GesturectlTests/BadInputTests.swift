@@ -201,6 +201,12 @@ struct BadInputTests {
     Case(
       name: "unknown field in an event", scene: scene(tap), events: #"{"t": 0, "touch": []}"#, code: 65,
       message: "e.jsonl:1:19: error: unknown field 'touch' (did you mean 'touches'?)"),
+    Case(
+      name: "unknown field in an event, none of whose fields is close", scene: scene(tap),
+      events: #"{"time": 0, "touches": []}"#, code: 65,
+      message:
+        "e.jsonl:1:10: error: unknown field 'time'; expected one of: t, touches, command, recognizer, view, value, buttons, modifiers, hover, scroll"
+    ),
   ]
 
   @Test("A bad scene gets exit 65, path:line:column and the JSON path, and no output", arguments: sceneCases)
