@@ -138,7 +138,10 @@ public enum GestureCtl {
       return try command.run(arguments, context)
     } catch {
       switch error.kind {
-      case .usage: context.stderr.write("Error: \(error.message)\n")
+      case .usage:
+        // Every usage error ends with the command's usage line, as the parser's own do.
+        let usage = error.message.contains("\nUsage: ") ? "" : "\n\(command.shortUsage)"
+        context.stderr.write("Error: \(error.message)\(usage)\n")
       case .data, .cannotOpen: context.stderr.write("\(error.message)\n")
       }
       return error.exitCode

@@ -262,7 +262,7 @@ struct BadInputTests {
       (["trace", "a", "b", "--format"], "Error: option '--format' needs a value"),
       (
         ["trace", "a", "b", "--format", "yaml"],
-        "Error: unknown format 'yaml' (did you mean 'html'?); expected text or jsonl or html or svg"
+        "Error: unknown format 'yaml' (did you mean 'html'?); expected text or jsonl or html or svg\nUsage: gesturectl trace <scene> <events> [--format text|jsonl|html|svg] [--description <file>] [--calibration <matrix>]\n  See 'gesturectl trace --help'.\n"
       ),
       (["tarce"], "Error: unknown subcommand 'tarce' (did you mean 'trace'?)"),
       ([], "Error: missing subcommand"),
