@@ -70,7 +70,7 @@ struct SceneLoader {
     }
     for member in members where !allowed.contains(member.key) {
       throw error(
-        member.value, path.isEmpty ? member.key : "\(path).\(member.key)",
+        member.value, path.isEmpty ? "" : "\(path).\(member.key)",
         "unknown field '\(member.key)'\(didYouMean(member.key, allowed))")
     }
     return members

@@ -55,7 +55,7 @@ struct SceneSchemaCheck {
     }
     for member in members where !allowed.contains(member.key) {
       report(
-        member.value, path.isEmpty ? member.key : "\(path).\(member.key)",
+        member.value, path.isEmpty ? "" : "\(path).\(member.key)",
         "unknown field '\(member.key)'\(didYouMean(member.key, allowed))")
     }
     return members

@@ -19,7 +19,7 @@ struct HostileInputTests {
     ("negative-size.scene.json", 65, "error: views[0].frame: width and height cannot be negative"),
     ("duplicate-names.scene.json", 65, "error: recognizers[1].name: duplicate recognizer name 't'"),
     ("self-requirement.scene.json", 0, "warning: t requires itself to fail; ignored"),
-    ("unknown-field.scene.json", 65, "error: colour: unknown field 'colour'"),
+    ("unknown-field.scene.json", 65, "error: unknown field 'colour'"),
   ]
 
   @Test("Stored hostile scenes get their exit code and message", arguments: stored.indices)
