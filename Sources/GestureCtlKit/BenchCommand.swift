@@ -48,7 +48,7 @@ enum BenchCommand {
 
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     try GestureCtl.requirePositional(arguments, 2, command)
-    let repeats = try arguments.int("--repeat", default: 5, range: 1...1000, usage: command.shortUsage)
+    let repeats = try arguments.int("--repeat", default: 5, range: 1...1000)
     let format = arguments.options["--format"] ?? "text"
     guard format == "text" || format == "json" else {
       throw .usage("unknown format '\(format)'\(didYouMean(format, ["text", "json"])); expected text or json")

@@ -11,7 +11,7 @@ struct Arguments {
   var given: [String] = []
 
   /// Parses `words` given which options take a value and which are flags.
-  static func parse(_ words: [String], valued: [String], flags allowedFlags: [String], usage: String) throws(InputError)
+  static func parse(_ words: [String], valued: [String], flags allowedFlags: [String]) throws(InputError)
     -> Arguments
   {
     var result = Arguments()
@@ -35,7 +35,7 @@ struct Arguments {
       }
       if valued.contains(name) || allowedFlags.contains(name) {
         if result.given.contains(name) {
-          throw .usage("option '\(name)' is given more than once: give it once\n\(usage)")
+          throw .usage("option '\(name)' is given more than once: give it once")
         }
         result.given.append(name)
       }
@@ -44,7 +44,7 @@ struct Arguments {
           result.options[name] = inlineValue
         } else {
           guard index < words.count else {
-            throw .usage("option '\(name)' needs a value\n\(usage)")
+            throw .usage("option '\(name)' needs a value")
           }
           result.options[name] = words[index]
           index += 1
@@ -52,26 +52,26 @@ struct Arguments {
       } else if allowedFlags.contains(name) {
         result.flags.insert(name)
       } else {
-        throw .usage("unknown option '\(name)'\(didYouMean(name, valued + allowedFlags))\n\(usage)")
+        throw .usage("unknown option '\(name)'\(didYouMean(name, valued + allowedFlags))")
       }
     }
     return result
   }
 
-  func int(_ name: String, default value: Int, range: ClosedRange<Int>, usage: String) throws(InputError) -> Int {
+  func int(_ name: String, default value: Int, range: ClosedRange<Int>) throws(InputError) -> Int {
     guard let text = options[name] else { return value }
     guard let number = Int(text), range.contains(number) else {
       throw .usage(
-        "option '\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'\n\(usage)"
+        "option '\(name)' expects a whole number from \(range.lowerBound) to \(range.upperBound), found '\(text)'"
       )
     }
     return number
   }
 
-  func double(_ name: String, default value: Double, usage: String) throws(InputError) -> Double {
+  func double(_ name: String, default value: Double) throws(InputError) -> Double {
     guard let text = options[name] else { return value }
     guard let number = Double(text), number.isFinite else {
-      throw .usage("option '\(name)' expects a number, found '\(text)'\n\(usage)")
+      throw .usage("option '\(name)' expects a number, found '\(text)'")
     }
     return number
   }

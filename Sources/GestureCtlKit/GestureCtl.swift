@@ -134,12 +134,13 @@ public enum GestureCtl {
       return 0
     }
     do {
-      let arguments = try Arguments.parse(rest, valued: command.valued, flags: command.flags, usage: command.shortUsage)
+      let arguments = try Arguments.parse(rest, valued: command.valued, flags: command.flags)
       return try command.run(arguments, context)
     } catch {
       switch error.kind {
       case .usage:
-        // Every usage error ends with the command's usage line, as the parser's own do.
+        // Every usage error ends with a usage line: the command's, unless the error brings a more
+        // particular one (a gesture of `synth`).
         let usage = error.message.contains("\nUsage: ") ? "" : "\n\(command.shortUsage)"
         context.stderr.write("Error: \(error.message)\(usage)\n")
       case .data, .cannotOpen: context.stderr.write("\(error.message)\n")
@@ -192,13 +193,13 @@ public enum GestureCtl {
       let missing = command.arguments.dropFirst(arguments.positional.count).prefix(count - arguments.positional.count)
       guard missing.count == 1, let (name, summary) = missing.first else {
         let names = missing.map(\.0).joined(separator: ", ")
-        throw .usage("missing arguments\(names.isEmpty ? "" : " " + names)\n\(command.shortUsage)")
+        throw .usage("missing arguments\(names.isEmpty ? "" : " " + names)")
       }
       let what = summary.prefix(1).lowercased() + summary.dropFirst()
-      throw .usage("missing argument \(name): \(what)\n\(command.shortUsage)")
+      throw .usage("missing argument \(name): \(what)")
     }
     if arguments.positional.count > count {
-      throw .usage("unexpected argument '\(arguments.positional[count])'\n\(command.shortUsage)")
+      throw .usage("unexpected argument '\(arguments.positional[count])'")
     }
   }
 

@@ -61,21 +61,21 @@ extension SynthCommand {
     let taken = options(of: kind)
     for name in arguments.given where !taken.contains(name) {
       throw .usage(
-        "option '\(name)' does not apply to synth \(kind), which takes \(taken.joined(separator: ", "))\n\(usage(of: kind))"
+        "option '\(name)' does not apply to synth \(kind), which takes \(taken.joined(separator: ", "))"
       )
     }
   }
 
   /// A numeric option within `bound`, or its default.
   static func number(
-    _ arguments: Arguments, _ name: String, default value: Double, _ bound: Bound, usage: String
+    _ arguments: Arguments, _ name: String, default value: Double, _ bound: Bound
   ) throws(InputError) -> Double {
     guard let text = arguments.options[name] else { return value }
     guard let number = Double(text), number.isFinite else {
-      throw .usage("option '\(name)' expects a number, found '\(text)'\n\(usage)")
+      throw .usage("option '\(name)' expects a number, found '\(text)'")
     }
     guard bound.contains(number) else {
-      throw .usage("option '\(name)' must be \(bound.text), got \(text)\n\(usage)")
+      throw .usage("option '\(name)' must be \(bound.text), got \(text)")
     }
     return number
   }
@@ -83,12 +83,12 @@ extension SynthCommand {
   /// How many moves fit in `duration` at one every `step`: the last at or before the lift.
   /// Throws when none fits, or when the script would pass ``maximumEvents`` (`others`: the
   /// script's events besides the moves).
-  static func moveCount(duration: Double, step: Double, others: Int, usage: String) throws(InputError) -> Int {
+  static func moveCount(duration: Double, step: Double, others: Int) throws(InputError) -> Int {
     // Seconds as given: 1e-9 stays 1e-9, not a rounded 0.
     func seconds(_ value: Double) -> String { value >= 0.000_001 ? formatNumber(value) : "\(value)" }
     guard step <= duration else {
       throw .usage(
-        "option '--step' (\(seconds(step)) s) is longer than --duration (\(seconds(duration)) s): no move fits; shorten --step\n\(usage)"
+        "option '--step' (\(seconds(step)) s) is longer than --duration (\(seconds(duration)) s): no move fits; shorten --step"
       )
     }
     // A tolerance of a nanosecond: 0.32 / 0.016 is 20 steps, not 19.999…
@@ -96,7 +96,7 @@ extension SynthCommand {
     guard count + Double(others) <= Double(maximumEvents) else {
       let events = count < 1e15 ? formatNumber(count + Double(others)) : "far more than \(maximumEvents)"
       throw .usage(
-        "--duration \(seconds(duration)) s in steps of --step \(seconds(step)) s makes \(events) events; a script holds at most \(maximumEvents): lengthen --step or shorten --duration\n\(usage)"
+        "--duration \(seconds(duration)) s in steps of --step \(seconds(step)) s makes \(events) events; a script holds at most \(maximumEvents): lengthen --step or shorten --duration"
       )
     }
     return Int(count)

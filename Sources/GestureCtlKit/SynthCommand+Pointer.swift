@@ -10,33 +10,31 @@ extension SynthCommand {
   static func runPointer(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
     -> Int32
   {
-    let usage = usage(of: kind)
-    let x = try number(arguments, "--x", default: 200, .coordinate, usage: usage)
-    let y = try number(arguments, "--y", default: 200, .coordinate, usage: usage)
-    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
-    let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
-    let taps = try arguments.int("--taps", default: 1, range: 1...100, usage: usage)
+    let x = try number(arguments, "--x", default: 200, .coordinate)
+    let y = try number(arguments, "--y", default: 200, .coordinate)
+    let start = try number(arguments, "--start", default: 0, .time)
+    let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    let taps = try arguments.int("--taps", default: 1, range: 1...100)
     // A click's press lasts 0.08 s; a hover and a continuous scroll 0.3 s (as their help says).
     let duration = try number(
-      arguments, "--duration", default: kind == "hover" || kind == "scroll" ? 0.3 : 0.08, .length, usage: usage)
-    let interval = try number(arguments, "--interval", default: 0.12, .time, usage: usage)
+      arguments, "--duration", default: kind == "hover" || kind == "scroll" ? 0.3 : 0.08, .length)
+    let interval = try number(arguments, "--interval", default: 0.12, .time)
     let distance = try number(
-      arguments, "--distance", default: kind == "scroll" ? 120 : 100, kind == "scroll" ? .spread : .distance,
-      usage: usage)
+      arguments, "--distance", default: kind == "scroll" ? 120 : 100, kind == "scroll" ? .spread : .distance)
     let trackpad = kind == "scroll" && arguments.options["--type"] == "continuous"
     if kind == "scroll" && !trackpad && arguments.options["--duration"] != nil {
       throw .usage(
-        "option '--duration' applies to a continuous scroll (--type continuous); a wheel's ticks come every --step\n\(usage)"
+        "option '--duration' applies to a continuous scroll (--type continuous); a wheel's ticks come every --step"
       )
     }
-    let step = try number(arguments, "--step", default: trackpad ? 0.016 : 0.05, .length, usage: usage)
+    let step = try number(arguments, "--step", default: trackpad ? 0.016 : 0.05, .length)
     var modifiers: [String] = []
     if let text = arguments.options["--modifiers"], !text.isEmpty {
       let names = ModifierFlags.named.map(\.name)
       for name in text.split(separator: ",").map(String.init) {
         guard names.contains(name) else {
           throw .usage(
-            "option '--modifiers': unknown modifier '\(name)'\(didYouMean(name, names)); expected \(names.joined(separator: ", "))\n\(usage)"
+            "option '--modifiers': unknown modifier '\(name)'\(didYouMean(name, names)); expected \(names.joined(separator: ", "))"
           )
         }
         modifiers.append(name)
@@ -45,10 +43,10 @@ extension SynthCommand {
     let type = arguments.options["--type"] ?? "discrete"
     guard type == "discrete" || type == "continuous" else {
       throw .usage(
-        "option '--type' expects discrete or continuous, found '\(type)'\(didYouMean(type, ["discrete", "continuous"]))\n\(usage)"
+        "option '--type' expects discrete or continuous, found '\(type)'\(didYouMean(type, ["discrete", "continuous"]))"
       )
     }
-    let unit = try direction(arguments, default: kind == "scroll" ? "down" : "right", usage: usage)
+    let unit = try direction(arguments, default: kind == "scroll" ? "down" : "right")
     func coordinate(_ value: Double) -> String { formatNumber((value * 1000).rounded() / 1000) }
     func time(_ value: Double) -> String { formatNumber((value * 1_000_000).rounded() / 1_000_000) }
     let keys = modifiers.isEmpty ? "" : ", \"modifiers\": [\(modifiers.map { "\"\($0)\"" }.joined(separator: ", "))]"
@@ -68,7 +66,7 @@ extension SynthCommand {
         )
       }
     case "hover":
-      let steps = try moveCount(duration: duration, step: step, others: 2, usage: usage)
+      let steps = try moveCount(duration: duration, step: step, others: 2)
       for index in 0...steps {
         let fraction = Double(index) / Double(steps)
         lines.append(
@@ -90,7 +88,7 @@ extension SynthCommand {
           )
         }
       } else {
-        let steps = try moveCount(duration: duration, step: step, others: 1, usage: usage)
+        let steps = try moveCount(duration: duration, step: step, others: 1)
         let each = distance / Double(steps)
         for index in 0...steps {
           let phase = index == 0 ? "began" : index == steps ? "ended" : "changed"

@@ -8,23 +8,22 @@ extension SynthCommand {
   static func runTwoFingers(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
     -> Int32
   {
-    let usage = usage(of: kind)
-    let x = try number(arguments, "--x", default: 200, .coordinate, usage: usage)
-    let y = try number(arguments, "--y", default: 200, .coordinate, usage: usage)
-    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
-    let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
-    let fingers = try arguments.int("--fingers", default: 2, range: 1...20, usage: usage)
+    let x = try number(arguments, "--x", default: 200, .coordinate)
+    let y = try number(arguments, "--y", default: 200, .coordinate)
+    let start = try number(arguments, "--start", default: 0, .time)
+    let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    let fingers = try arguments.int("--fingers", default: 2, range: 1...20)
     guard fingers == 2 else {
-      throw .usage("a \(kind == "pinch" ? "pinch" : "rotation") uses two fingers, not \(fingers)\n\(usage)")
+      throw .usage("a \(kind == "pinch" ? "pinch" : "rotation") uses two fingers, not \(fingers)")
     }
-    let duration = try number(arguments, "--duration", default: 0.3, .length, usage: usage)
-    let distance = try number(arguments, "--distance", default: 100, .spread, usage: usage)
-    let scale = try number(arguments, "--scale", default: kind == "pinch" ? 2 : 1, .scale, usage: usage)
-    let degrees = try number(arguments, "--rotation", default: kind == "pinch" ? 0 : 45, .angle, usage: usage)
-    let step = try number(arguments, "--step", default: 0.016, .length, usage: usage)
-    let steps = try moveCount(duration: duration, step: step, others: 2, usage: usage)
-    let move = try offset(arguments, "--move", usage: usage)
-    let line = try direction(arguments, default: "right", usage: usage)
+    let duration = try number(arguments, "--duration", default: 0.3, .length)
+    let distance = try number(arguments, "--distance", default: 100, .spread)
+    let scale = try number(arguments, "--scale", default: kind == "pinch" ? 2 : 1, .scale)
+    let degrees = try number(arguments, "--rotation", default: kind == "pinch" ? 0 : 45, .angle)
+    let step = try number(arguments, "--step", default: 0.016, .length)
+    let steps = try moveCount(duration: duration, step: step, others: 2)
+    let move = try offset(arguments, "--move")
+    let line = try direction(arguments, default: "right")
     let turn = degrees * Double.pi / 180
     let ids = [firstID, firstID + 1]
     // The two fingers when a `fraction` of the gesture is done.
@@ -56,31 +55,30 @@ extension SynthCommand {
   /// window (`--edge`, 2 pt in from the left or top edge; `--x` or `--y` for the right or
   /// bottom edge, which the script cannot know) and drags away from it, as `synth pan` drags.
   static func runEdgePan(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
-    let usage = usage(of: "edgepan")
     let edges = ["left", "right", "top", "bottom"]
     let edge = arguments.options["--edge"] ?? "left"
     guard edges.contains(edge) else {
       throw .usage(
-        "option '--edge' expects left, right, top or bottom, found '\(edge)'\(didYouMean(edge, edges))\n\(usage)")
+        "option '--edge' expects left, right, top or bottom, found '\(edge)'\(didYouMean(edge, edges))")
     }
     if edge == "right" && arguments.options["--x"] == nil {
-      throw .usage("an edge pan from the right edge needs --x: a point just inside the window's right edge\n\(usage)")
+      throw .usage("an edge pan from the right edge needs --x: a point just inside the window's right edge")
     }
     if edge == "bottom" && arguments.options["--y"] == nil {
-      throw .usage("an edge pan from the bottom edge needs --y: a point just inside the window's bottom edge\n\(usage)")
+      throw .usage("an edge pan from the bottom edge needs --y: a point just inside the window's bottom edge")
     }
-    let x = try number(arguments, "--x", default: edge == "left" ? 2 : 200, .coordinate, usage: usage)
-    let y = try number(arguments, "--y", default: edge == "top" ? 2 : 200, .coordinate, usage: usage)
-    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
-    let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
-    let fingers = try arguments.int("--fingers", default: 1, range: 1...20, usage: usage)
-    guard fingers == 1 else { throw .usage("a screen-edge pan uses one finger, not \(fingers)\n\(usage)") }
-    let duration = try number(arguments, "--duration", default: 0.32, .length, usage: usage)
-    let distance = try number(arguments, "--distance", default: 100, .distance, usage: usage)
-    let step = try number(arguments, "--step", default: 0.016, .length, usage: usage)
-    let moves = try moveCount(duration: duration, step: step, others: 2, usage: usage)
+    let x = try number(arguments, "--x", default: edge == "left" ? 2 : 200, .coordinate)
+    let y = try number(arguments, "--y", default: edge == "top" ? 2 : 200, .coordinate)
+    let start = try number(arguments, "--start", default: 0, .time)
+    let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    let fingers = try arguments.int("--fingers", default: 1, range: 1...20)
+    guard fingers == 1 else { throw .usage("a screen-edge pan uses one finger, not \(fingers)") }
+    let duration = try number(arguments, "--duration", default: 0.32, .length)
+    let distance = try number(arguments, "--distance", default: 100, .distance)
+    let step = try number(arguments, "--step", default: 0.016, .length)
+    let moves = try moveCount(duration: duration, step: step, others: 2)
     let inward = ["left": "right", "right": "left", "top": "down", "bottom": "up"][edge]!
-    let unit = try direction(arguments, default: inward, usage: usage)
+    let unit = try direction(arguments, default: inward)
     var writer = Writer()
     drag(
       &writer, ids: [id], from: [(x, y)], Point(x: unit.x * distance, y: unit.y * distance), at: start,
@@ -90,14 +88,14 @@ extension SynthCommand {
   }
 
   /// The `dx,dy` of an option such as `--move`, in points; zero when absent.
-  static func offset(_ arguments: Arguments, _ name: String, usage: String) throws(InputError) -> Point {
+  static func offset(_ arguments: Arguments, _ name: String) throws(InputError) -> Point {
     guard let text = arguments.options[name] else { return .zero }
     let parts = text.split(separator: ",", omittingEmptySubsequences: false).map { Double($0) }
     guard parts.count == 2, let dx = parts[0], let dy = parts[1], dx.isFinite, dy.isFinite else {
-      throw .usage("option '\(name)' expects two numbers dx,dy, such as 60,-40, found '\(text)'\n\(usage)")
+      throw .usage("option '\(name)' expects two numbers dx,dy, such as 60,-40, found '\(text)'")
     }
     guard Bound.coordinate.contains(dx), Bound.coordinate.contains(dy) else {
-      throw .usage("option '\(name)' must be two numbers each \(Bound.coordinate.text), got \(text)\n\(usage)")
+      throw .usage("option '\(name)' must be two numbers each \(Bound.coordinate.text), got \(text)")
     }
     return Point(x: dx, y: dy)
   }

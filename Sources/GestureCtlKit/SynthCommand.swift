@@ -75,27 +75,37 @@ enum SynthCommand {
       throw .usage(
         "unknown gesture '\(kind)'\(didYouMean(kind, kinds)); expected one of \(kinds.joined(separator: ", "))")
     }
-    try checkApplicable(kind, arguments)
-    let usage = usage(of: kind)
-    if pointerKinds.contains(kind) { return try runPointer(kind, arguments, context) }
-    if kind == "pinch" || kind == "rotate" { return try runTwoFingers(kind, arguments, context) }
-    if kind == "edgepan" { return try runEdgePan(arguments, context) }
-    let x = try number(arguments, "--x", default: 200, .coordinate, usage: usage)
-    let y = try number(arguments, "--y", default: 200, .coordinate, usage: usage)
-    let start = try number(arguments, "--start", default: 0, .time, usage: usage)
-    let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000, usage: usage)
+    do throws(InputError) {
+      try checkApplicable(kind, arguments)
+      if pointerKinds.contains(kind) { return try runPointer(kind, arguments, context) }
+      if kind == "pinch" || kind == "rotate" { return try runTwoFingers(kind, arguments, context) }
+      if kind == "edgepan" { return try runEdgePan(arguments, context) }
+      return try runFingers(kind, arguments, context)
+    } catch  where error.kind == .usage {
+      // A gesture's mistakes end with its own usage line, in place of the command's.
+      throw .usage("\(error.message)\n\(usage(of: kind))")
+    }
+  }
+
+  /// Taps, double taps, long presses, pans and swipes: fingers side by side, landing together.
+  static func runFingers(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
+    -> Int32
+  {
+    let x = try number(arguments, "--x", default: 200, .coordinate)
+    let y = try number(arguments, "--y", default: 200, .coordinate)
+    let start = try number(arguments, "--start", default: 0, .time)
+    let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
     // A tap is at least one; a long press may come after none.
     let taps = try arguments.int(
       "--taps", default: kind == "doubletap" ? 2 : kind == "tap" ? 1 : 0,
-      range: kind == "longpress" ? 0...100 : 1...100,
-      usage: usage)
-    let fingers = try arguments.int("--fingers", default: 1, range: 1...20, usage: usage)
+      range: kind == "longpress" ? 0...100 : 1...100)
+    let fingers = try arguments.int("--fingers", default: 1, range: 1...20)
     let defaults: [String: Double] = ["tap": 0.08, "doubletap": 0.08, "pan": 0.32, "swipe": 0.06, "longpress": 0.8]
-    let duration = try number(arguments, "--duration", default: defaults[kind]!, .length, usage: usage)
-    let interval = try number(arguments, "--interval", default: 0.12, .time, usage: usage)
-    let distance = try number(arguments, "--distance", default: kind == "swipe" ? 120 : 100, .distance, usage: usage)
-    let step = try number(arguments, "--step", default: kind == "swipe" ? 0.01 : 0.016, .length, usage: usage)
-    let unit = try direction(arguments, default: "right", usage: usage)
+    let duration = try number(arguments, "--duration", default: defaults[kind]!, .length)
+    let interval = try number(arguments, "--interval", default: 0.12, .time)
+    let distance = try number(arguments, "--distance", default: kind == "swipe" ? 120 : 100, .distance)
+    let step = try number(arguments, "--step", default: kind == "swipe" ? 0.01 : 0.016, .length)
+    let unit = try direction(arguments, default: "right")
     var writer = Writer()
     var t = start
     var nextID = firstID
@@ -130,7 +140,7 @@ enum SynthCommand {
       writer.event(t, zip(ids, points).map { ($0, "ended", $1.0, $1.1) })
     default:  // pan, swipe
       let ids = (0..<fingers).map { nextID + $0 }
-      let moves = try moveCount(duration: duration, step: step, others: 2, usage: usage)
+      let moves = try moveCount(duration: duration, step: step, others: 2)
       drag(
         &writer, ids: ids, from: fingerPoints(x, y), Point(x: unit.x * distance, y: unit.y * distance), at: t,
         duration: duration, step: step, moves: moves)
@@ -144,7 +154,7 @@ enum SynthCommand {
   static let tapDuration = 0.08
 
   /// The unit vector of `--direction` (right, left, up, down or degrees clockwise from right).
-  static func direction(_ arguments: Arguments, default name: String, usage: String) throws(InputError) -> Point {
+  static func direction(_ arguments: Arguments, default name: String) throws(InputError) -> Point {
     let angle: Double
     switch arguments.options["--direction"] ?? name {
     case "right": angle = 0
@@ -153,11 +163,11 @@ enum SynthCommand {
     case "up": angle = 270
     case let text:
       guard let degrees = Double(text), degrees.isFinite else {
-        throw .usage("option '--direction' expects right, left, up, down or degrees, found '\(text)'\n\(usage)")
+        throw .usage("option '--direction' expects right, left, up, down or degrees, found '\(text)'")
       }
       guard Bound.angle.contains(degrees) else {
         throw .usage(
-          "option '--direction' must be right, left, up, down or degrees \(Bound.angle.text), got \(text)\n\(usage)")
+          "option '--direction' must be right, left, up, down or degrees \(Bound.angle.text), got \(text)")
       }
       angle = degrees
     }

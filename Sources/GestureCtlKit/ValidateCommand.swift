@@ -26,8 +26,7 @@ enum ValidateCommand {
   static func run(_ arguments: Arguments, _ context: CommandContext) throws(InputError) -> Int32 {
     guard (1...2).contains(arguments.positional.count) else {
       throw .usage(
-        (arguments.positional.isEmpty ? "missing argument" : "unexpected argument '\(arguments.positional[2])'") + "\n"
-          + command.shortUsage)
+        arguments.positional.isEmpty ? "missing argument" : "unexpected argument '\(arguments.positional[2])'")
     }
     let scenePath = arguments.positional[0]
     let eventsPath = arguments.positional.count == 2 ? arguments.positional[1] : nil
