@@ -75,14 +75,13 @@
       "A touch screen and a mouse on one loop: their touches get ids of the loop, so a press and a finger never share one"
     )
     func touchScreenAndMouse() throws {
-      let base = NSTemporaryDirectory() + "gesture-loop-\(getpid())"
-      let touchFifo = base + "-touch.fifo"
-      let mouseFifo = base + "-mouse.fifo"
-      for fifo in [touchFifo, mouseFifo] {
-        unlink(fifo)
-        #expect(mkfifo(fifo, 0o600) == 0)
+      try withTemporaryFIFO("loop-touch") { touchFifo, _ in
+        try withTemporaryFIFO("loop-mouse") { mouseFifo, _ in try touchScreenAndMouse(touchFifo, mouseFifo) }
       }
-      defer { for fifo in [touchFifo, mouseFifo] { unlink(fifo) } }
+    }
+
+    /// The test above, on a touch screen's FIFO and a mouse's.
+    func touchScreenAndMouse(_ touchFifo: String, _ mouseFifo: String) throws {
       @Sendable func write(_ fd: Int32, _ events: [(UInt16, UInt16, Int32)]) {
         let now = MonotonicClock.kernelNow()
         var bytes: [UInt8] = []
@@ -149,10 +148,15 @@
     static func framesThroughFIFO(
       _ name: String, runtime: GestureRuntime, writing: @escaping @Sendable (Int32) -> Void
     ) throws -> (frames: [InputFrame], inputEnded: Int) {
-      let fifo = NSTemporaryDirectory() + "gesture-loop-\(name)-\(getpid()).fifo"
-      unlink(fifo)
-      #expect(mkfifo(fifo, 0o600) == 0)
-      defer { unlink(fifo) }
+      try withTemporaryFIFO("loop-\(name)") { fifo, _ in
+        try framesThroughFIFO(at: fifo, runtime: runtime, writing: writing)
+      }
+    }
+
+    /// ``framesThroughFIFO(_:runtime:writing:)`` on the FIFO at `fifo`.
+    static func framesThroughFIFO(
+      at fifo: String, runtime: GestureRuntime, writing: @escaping @Sendable (Int32) -> Void
+    ) throws -> (frames: [InputFrame], inputEnded: Int) {
       let writer = Thread {
         let fd = open(fifo, O_WRONLY | O_CLOEXEC)
         guard fd >= 0 else { return }
@@ -206,15 +210,12 @@
       "One read takes at most maximumEventsPerRead events, so that a device that never runs dry cannot keep the loop from stopping"
     )
     func boundedRead() throws {
-      let fifo = NSTemporaryDirectory() + "gesture-loop-bounded-\(getpid()).fifo"
-      unlink(fifo)
-      #expect(mkfifo(fifo, 0o600) == 0)
-      defer { unlink(fifo) }
-      // Opened for reading and writing, the FIFO has a writer before the device opens it, which
-      // then does not wait; it stays open, so the device never sees the end of its input.
-      let writer = open(fifo, O_RDWR | O_NONBLOCK | O_CLOEXEC)
-      try #require(writer >= 0)
-      defer { close(writer) }
+      // The writer stays open, so the device never sees the end of its input.
+      try withTemporaryFIFO("loop-bounded", openWriter: true) { fifo, writer in try boundedRead(fifo, writer) }
+    }
+
+    /// The test above, on the FIFO at `fifo` written through `writer`.
+    func boundedRead(_ fifo: String, _ writer: Int32) throws {
       let count = InputDevice.maximumEventsPerRead + 44
       var bytes: [UInt8] = []
       for _ in 0..<count {

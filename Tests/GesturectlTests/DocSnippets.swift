@@ -4,6 +4,7 @@ public import GestureCore
 import GestureInput
 import GestureRecognizers
 import GestureRuntime
+import GestureTestSupport
 import Testing
 
 @testable import GestureCtlKit
@@ -412,14 +413,11 @@ struct DiagnosticHandlerSnippetTests {
       "Events read from a device are stamped, decoded and sent; nonsense is logged, a frame keeps its good contact, and a drop synchronizes"
     )
     func foreignLoop() throws {
-      let fifo = NSTemporaryDirectory() + "gesture-doc-loop-\(getpid()).fifo"
-      unlink(fifo)
-      #expect(mkfifo(fifo, 0o600) == 0)
-      defer { unlink(fifo) }
-      // Read and write ends at once: the device's open (read only) then has a writer, and does not wait.
-      let writer = open(fifo, O_RDWR | O_CLOEXEC)
-      #expect(writer >= 0)
-      defer { close(writer) }
+      try withTemporaryFIFO("doc-loop", openWriter: true) { fifo, writer in try foreignLoop(fifo, writer) }
+    }
+
+    /// The test above, on the FIFO at `fifo` written through `writer`.
+    func foreignLoop(_ fifo: String, _ writer: Int32) throws {
       let description = DeviceDescription(
         name: "fifo",
         axes: [
