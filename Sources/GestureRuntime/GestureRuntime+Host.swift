@@ -140,7 +140,7 @@ extension GestureRuntime: GestureHost {
     if isDispatching {
       askTimer(of: recognizer, slot: slot, id: id, deadline: deadline)
     } else {
-      queueTimer(armedTimer(of: recognizer, id: id, deadline: deadline))
+      startTimer(for: recognizer, id: id, deadline: deadline)
     }
   }
 
@@ -229,7 +229,7 @@ extension GestureRuntime: GestureHost {
       let id = inboxTimers[index].id
       let deadline = inboxTimers[index].deadline
       if let deadline {
-        queueTimer(armedTimer(ofSlot: number, id: id, deadline: deadline))
+        startTimer(ofSlot: number, id: id, deadline: deadline)
       } else {
         cancelTimer(ofSlot: number, id: id)
       }

@@ -69,7 +69,7 @@ extension GestureRuntime {
       queueDeferred { [unowned self] in self.advance(to: time) }
       return
     }
-    while let deadline = timers?.firstDeadline, deadline <= time, let next = popTimer() {
+    while let next = tables.takeTimer(dueBy: time.microseconds) {
       fire(next)
     }
     if time > now {
@@ -92,7 +92,7 @@ extension GestureRuntime {
       return
     }
     var fired = 0
-    while fired < limit, let next = popTimer() {
+    while fired < limit, let next = tables.takeTimer(dueBy: .max) {
       if isLive(next) { fired += 1 }
       fire(next)
     }
@@ -100,8 +100,8 @@ extension GestureRuntime {
 
   /// The deadline of the next timer that will fire, if any.
   public var nextTimerDeadline: Timestamp? {
-    while let next = timers?.first, !isLive(next) { _ = popTimer() }
-    if inboxTimers.isEmpty { return timers?.first?.deadline }
+    while let next = tables.firstTimer(), !isLive(next) { _ = tables.takeTimer(dueBy: .max) }
+    if inboxTimers.isEmpty { return tables.firstTimer()?.deadline }
     // Read from user code that started or cancelled timers: they count as applied.
     return pendingTimersInOrder().first?.deadline
   }

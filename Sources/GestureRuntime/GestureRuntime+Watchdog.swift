@@ -16,10 +16,9 @@ extension GestureRuntime {
       else { continue }
       let number = slot(recognizer)
       guard tables.startWatchdog(slot: number) else { continue }
-      queueTimer(
-        armedTimer(
-          ofSlot: number, id: Self.watchdogTimerID,
-          deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds)))
+      startTimer(
+        ofSlot: number, id: Self.watchdogTimerID,
+        deadline: Timestamp(microseconds: now.microseconds &+ Self.undecidedTimeoutMicroseconds))
     }
     tables.watchdogCandidates.clear()
   }

@@ -32,7 +32,7 @@ public import GestureCore
 //   RuntimeTables+Touches,           the rules that need nothing but the tables, as its mutating
 //     +Attempts, +WorkLists          methods
 //   TouchRecord, LiveTouchTable,     the values those steps share: touch records by number, the
-//   RecognizerSlot, TimerQueue, ...  touches down, recognizer slots, timers
+//   RecognizerSlot, TimerSchedule    touches down, recognizer slots, timers
 
 /// The event loop: dispatches touch events and timers to the recognizers of a view tree, resolves
 /// their conflicts, sends their actions and delivers touches to the views (<doc:BehaviourReference> §2, 3, 5).
@@ -222,12 +222,7 @@ public final class GestureRuntime {
     set { storedDiscreteScrollIdleTimeout = newValue }
   }
 
-  // Timers.
-  /// The pending timers. Optional only so that the queue can be taken out while it is changed or
-  /// read through (`queueTimer`, `popTimer`, `pendingTimersInOrder`), leaving nothing behind that
-  /// costs anything: it is never nil otherwise.
-  var timers: TimerQueue? = TimerQueue()
-  var timerGeneration: UInt64 = 0
+  // Timers: pending in the recognizers' slots, scheduled in the tables (`TimerSchedule`).
   /// The deadline last reported to ``nextTimerDeadlineDidChange``.
   var reportedDeadline: Timestamp?
 

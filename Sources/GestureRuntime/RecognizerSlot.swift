@@ -76,9 +76,12 @@ struct RecognizerSlot {
   /// another slot (it went to another runtime and came back) keeps its stale entries here, in a
   /// slot nothing reads any more, until that slot is given back.
   var dependents: [Int] = []
-  /// The generations of the recognizer's pending timers, by timer id (at most one entry per id):
-  /// a queued timer whose generation is not listed here is skipped.
-  var timerGenerations: [(id: Int, generation: UInt64)] = []
+  /// The recognizer's pending timers, by timer id (at most one entry per id), each with its place
+  /// in the firing order.
+  var timers: [(id: Int, key: TimerKey)] = []
+  /// The key the slot is scheduled under in the runtime's `TimerSchedule`, no later than that of
+  /// its first pending timer; nil when the schedule holds no entry for it that counts.
+  var scheduled: TimerKey?
 
 }
 
@@ -120,7 +123,7 @@ extension RecognizerSlot {
   /// sees, and every free slot.
   var isPristine: Bool {
     recognizer == nil && !participating && !listed && !held && !awaitsRelease && candidate == nil && excludedBy == 0
-      && attemptTouches.isEmpty && requires.isEmpty && dependents.isEmpty && timerGenerations.isEmpty
+      && attemptTouches.isEmpty && requires.isEmpty && dependents.isEmpty && timers.isEmpty && scheduled == nil
       && followUps.isEmpty && !watchdogPending && pendingHoldIndex == -1
   }
 
@@ -175,7 +178,7 @@ extension RecognizerSlot {
   /// Ends the attempt (`RuntimeTables.endAttempt`, once the touch records no longer count it
   /// among their touches' withholders): its entries in touch records go void (the attempt count
   /// grows), it is no longer held, and what says where the attempt stands goes back to its initial
-  /// value. Its touches are exchanged with `touches`, an empty list, and its timer generations
+  /// value. Its touches are exchanged with `touches`, an empty list, and its pending timers
   /// forgotten. Returns whether it was held. The marks, the listing, the sequence, the depth and
   /// the reason last given stay; the requirement edges are dropped by the reset itself, which
   /// still reads them.
@@ -199,7 +202,7 @@ extension RecognizerSlot {
       assert(touches.isEmpty)
       swap(&touches, &attemptTouches)
     }
-    if !timerGenerations.isEmpty { timerGenerations.clear() }
+    if !timers.isEmpty { timers.clear() }
     return wasHeld
   }
 }

@@ -147,31 +147,98 @@ extension RuntimeTables {
     }
   }
 
-  /// Timer `id` of the recognizer of `slot` now has generation `generation`: a queued timer of
-  /// that id with another generation is skipped when it comes due.
+  /// Starts timer `id` of the recognizer of `slot`, due at `deadline` and after every timer
+  /// started before it with the same deadline: it takes the place of a pending timer of that id.
+  /// The slot is scheduled under the timer's key when that comes before the key it is scheduled
+  /// under (`TimerSchedule`).
   @inline(__always)
-  mutating func arm(slot: Int, timer id: Int, generation: UInt64) {
-    if let index = slots[slot].timerGenerations.firstIndex(where: { $0.id == id }) {
-      slots[slot].timerGenerations[index].generation = generation
+  mutating func startTimer(slot: Int, id: Int, deadline: Timestamp) {
+    timerSequence &+= 1
+    let key = TimerKey(deadline: deadline.microseconds, sequence: timerSequence)
+    if let index = slots[slot].timers.firstIndex(where: { $0.id == id }) {
+      slots[slot].timers[index].key = key
     } else {
-      slots[slot].timerGenerations.append((id, generation))
+      slots[slot].timers.append((id, key))
     }
+    if let scheduled = slots[slot].scheduled, !key.precedes(scheduled) { return }
+    slots[slot].scheduled = key
+    timerSchedule.push(key, slot: slot)
   }
 
   /// Forgets timer `id` of the recognizer of `slot`.
-  mutating func disarm(slot: Int, timer id: Int) {
-    guard let index = slots[slot].timerGenerations.firstIndex(where: { $0.id == id }) else { return }
-    // The list is looked up by id, in no order: the last entry takes the place of the one that
-    // goes (`remove(at:)` shifts the rest through its generic path).
-    let last = slots[slot].timerGenerations.count - 1
-    if index != last { slots[slot].timerGenerations[index] = slots[slot].timerGenerations[last] }
-    slots[slot].timerGenerations.removeLast()
+  mutating func cancelTimer(slot: Int, id: Int) {
+    guard let index = slots[slot].timers.firstIndex(where: { $0.id == id }) else { return }
+    removeTimer(slot: slot, at: index)
   }
 
-  /// The generation of the pending timer `id` of the recognizer of `slot`, if it has one.
-  func timerGeneration(slot: Int, id: Int) -> UInt64? {
-    guard let index = slots[slot].timerGenerations.firstIndex(where: { $0.id == id }) else { return nil }
-    return slots[slot].timerGenerations[index].generation
+  /// Takes the timer at `index` of the slot's list out.
+  @inline(__always)
+  private mutating func removeTimer(slot: Int, at index: Int) {
+    // The list is looked up by id, in no order: the last entry takes the place of the one that
+    // goes (`remove(at:)` shifts the rest through its generic path).
+    let last = slots[slot].timers.count - 1
+    if index != last { slots[slot].timers[index] = slots[slot].timers[last] }
+    slots[slot].timers.removeLast()
+  }
+
+  /// The first pending timer of all slots if it is due by `time` (in microseconds): its slot
+  /// (that of the schedule's first entry) and its place in that slot's list. Puts the schedule's
+  /// first entries right on the way (`TimerSchedule`): each entry no longer the key of its slot
+  /// is dropped, and the slot of each entry that comes before its first pending timer is
+  /// scheduled under that timer's key, or taken out when it has none.
+  @inline(__always)
+  private mutating func placeOfFirstTimer(dueBy time: Int64) -> (slot: Int, index: Int)? {
+    while let entry = timerSchedule.first, entry.key.deadline <= time {
+      let number = entry.slot
+      guard slots[number].scheduled == entry.key else {
+        timerSchedule.removeFirst()
+        continue
+      }
+      // The slot's first pending timer: its list holds a few timers at most.
+      var first = -1
+      for index in slots[number].timers.indices
+      where first < 0 || slots[number].timers[index].key.precedes(slots[number].timers[first].key) {
+        first = index
+      }
+      guard first >= 0 else {
+        slots[number].scheduled = nil
+        timerSchedule.removeFirst()
+        continue
+      }
+      let key = slots[number].timers[first].key
+      if key == entry.key { return (number, first) }
+      slots[number].scheduled = key
+      timerSchedule.replaceFirstKey(with: key)
+    }
+    return nil
+  }
+
+  /// Takes out the first pending timer of all slots if it is due by `time` (in microseconds).
+  /// Its slot's entry in the schedule stays, to be put right when it is next at the top.
+  @inline(__always)
+  mutating func takeTimer(dueBy time: Int64) -> PendingTimer? {
+    guard let (slot, index) = placeOfFirstTimer(dueBy: time) else { return nil }
+    let timer = slots[slot].timers[index]
+    removeTimer(slot: slot, at: index)
+    return PendingTimer(deadline: Timestamp(microseconds: timer.key.deadline), slot: slot, id: timer.id)
+  }
+
+  /// The first pending timer of all slots, left pending.
+  mutating func firstTimer() -> PendingTimer? {
+    guard let (slot, index) = placeOfFirstTimer(dueBy: .max) else { return nil }
+    let timer = slots[slot].timers[index]
+    return PendingTimer(deadline: Timestamp(microseconds: timer.key.deadline), slot: slot, id: timer.id)
+  }
+
+  /// Every pending timer of every slot, in firing order (for reports, not for the per-event
+  /// path).
+  func timersInOrder() -> [PendingTimer] {
+    var timers: [(id: Int, key: TimerKey, slot: Int)] = []
+    for number in slots.indices {
+      for timer in slots[number].timers { timers.append((timer.id, timer.key, number)) }
+    }
+    timers.sort { $0.key.precedes($1.key) }
+    return timers.map { PendingTimer(deadline: Timestamp(microseconds: $0.key.deadline), slot: $0.slot, id: $0.id) }
   }
 
   /// Marks the watchdog of the recognizer of `slot` as pending (<doc:BehaviourReference> §3.12)

@@ -77,6 +77,10 @@ struct RuntimeTables {
   var watchdogCandidates: [Int] = []
   /// The actions to send, in the order their states were published (`GestureRuntime.sendActions`).
   var actions: [(slot: Int, state: GestureRecognizer.State)] = []
+  /// Which slot's timer comes due first (`TimerSchedule`; the timers are in the slots).
+  var timerSchedule = TimerSchedule()
+  /// Counts the timers started (`TimerKey.sequence`).
+  var timerSequence: UInt64 = 0
 
   /// The record of a touch of an attempt while the touch has it (as `record(of:owner:)` finds it
   /// from the touch), read in the table.
