@@ -46,7 +46,10 @@ struct TapSequence {
     if recognizer.requestedState == .possible { recognizer.setState(.failed, reason: reason()) }
   }
 
-  /// The centroid of the fingers `recognizer` is tracking, where they are now.
+  /// The centroid of the fingers `recognizer` is tracking, where they are now. Inlined, as
+  /// ``touchesMoved(_:on:_:)`` is: called on every move, its own call would cost more than its
+  /// one-finger case.
+  @inline(__always)
   static func centroid(of recognizer: GestureRecognizer) -> Point {
     let count = recognizer.numberOfTouches
     // Read in place (`location(ofTouch:in:)`): `touch(at:)` would hand out each touch retained.
@@ -117,6 +120,9 @@ struct TapSequence {
 
   /// Judges movement: with all the required fingers down, their centroid from the reference
   /// point; with fewer, each moved finger from where it landed. Returns false when it failed.
+  /// Inlined into the owner's `touchesMoved`, which then reads only the few fields it needs of
+  /// this value and of the settings instead of copying both whole for the call.
+  @inline(__always)
   func touchesMoved(_ touches: [Touch], on recognizer: GestureRecognizer, _ settings: Settings) -> Bool {
     if let reference = referencePoint, fingersDown == settings.numberOfTouchesRequired {
       let distance = Self.centroid(of: recognizer).distance(to: reference)
