@@ -523,7 +523,17 @@ open class GestureRecognizer {
     precondition(
       index >= 0 && index < storedTrackedTouches.count,
       "\(displayName): touch index \(index) out of range 0..<\(storedTrackedTouches.count)")
-    return storedTrackedTouches[index].location(in: view)
+    // In window coordinates (`view` nil, the recognizers' per-move case) a plain read: the
+    // conversion is made out of line, so that its register saves stay off this path.
+    let point = storedTrackedTouches[index].locationInWindow
+    guard let view else { return point }
+    return Self.convertFromWindow(point, to: view)
+  }
+
+  /// `point`, in window coordinates, in `view`'s coordinates (as ``Touch/location(in:)``).
+  @inline(never)
+  private static func convertFromWindow(_ point: Point, to view: View) -> Point {
+    view.convert(point, from: nil)
   }
 
   /// The number of touches the recognizer is tracking.
