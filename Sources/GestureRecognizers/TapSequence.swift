@@ -62,6 +62,8 @@ struct TapSequence {
   /// New fingers of a tap: starts a tap's timers at its first finger, fails on too many fingers,
   /// and once all the required fingers are down fixes the reference point (first tap) or judges
   /// how far from it the tap began (later taps). Returns false when it failed the recognizer.
+  /// Inlined, as ``touchesEnded(_:on:_:)`` is: the owner then passes no copy of its settings.
+  @inline(__always)
   mutating func touchesBegan(_ count: Int, on recognizer: GestureRecognizer, _ settings: Settings) -> Bool {
     recognizer.cancelTimer(intervalTimer)
     if fingersDown == 0 {
@@ -73,8 +75,11 @@ struct TapSequence {
       }
     }
     // One at a time, as the fingers are listed: the count in the failure is the first that was
-    // one too many.
-    for _ in 0..<count {
+    // one too many. A while loop: over a range, the compiler works out the trip count of the
+    // checked increments below with dozens of instructions at every touch-down.
+    var remaining = count
+    while remaining > 0 {
+      remaining -= 1
       fingersDown += 1
       mostDown = max(mostDown, fingersDown)
       if fingersDown > settings.numberOfTouchesRequired {
@@ -148,6 +153,7 @@ struct TapSequence {
 
   /// Lifted fingers: returns true when they complete a tap (its timers are then cancelled), and
   /// false otherwise, having failed the recognizer if the tap never had all its fingers down.
+  @inline(__always)
   mutating func touchesEnded(_ count: Int, on recognizer: GestureRecognizer, _ settings: Settings) -> Bool {
     fingersDown -= count
     guard fingersDown <= 0 else { return false }
