@@ -197,34 +197,40 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     // Directions go by index (right, left, up, down, the order of Direction.all) with plain
     // numbers, so that a move touches no array of strings.
     var lastRuledOut: (index: Int, reversed: Bool, amount: Double, limit: Double)?
-    // One finger (the common case): its displacement from its touch-down point is read once, not
-    // once per direction.
-    let single: Point?
+    // The directions still open (none: nothing to judge); only the one judged is ruled out in
+    // the loop below.
+    let open = direction.subtracting(ruledOut)
+    if open.isEmpty { return }
+    // Per direction, in the order of Direction.all (right, left, up, down: the unit vectors'
+    // components below), the least progress of the fingers along it (negative: moved back
+    // against it) and the most movement across it (its absolute value is taken when judged).
+    // All four at once: a few vector operations cost less than a pass per direction.
+    let unitX = SIMD4<Double>(1, -1, 0, 0)
+    let unitY = SIMD4<Double>(0, 0, -1, 1)
+    var primary: SIMD4<Double>
+    var secondary: SIMD4<Double>
     if fingerCount == 1 {
+      // One finger (the common case): its displacement from its touch-down point.
       let finger = touch(at: 0)
-      single = finger.locationInWindow - finger.initialLocationInWindow
+      let displacement = finger.locationInWindow - finger.initialLocationInWindow
+      primary = displacement.x * unitX + displacement.y * unitY
+      secondary = displacement.x * unitY - displacement.y * unitX
     } else {
-      single = nil
+      primary = SIMD4(repeating: .infinity)
+      secondary = SIMD4(repeating: 0)
+      for finger in 0..<fingerCount {
+        let displacement = location(ofTouch: finger, in: nil) - origins[finger]
+        for index in 0..<4 {
+          primary[index] = min(primary[index], displacement.x * unitX[index] + displacement.y * unitY[index])
+          secondary[index] = max(secondary[index], abs(displacement.x * unitY[index] - displacement.y * unitX[index]))
+        }
+      }
     }
     for index in 0..<4 {
       let bit = Direction(rawValue: 1 << index)
-      guard direction.contains(bit) && !ruledOut.contains(bit) else { continue }
-      let unitX = index == 0 ? 1.0 : index == 1 ? -1.0 : 0.0
-      let unitY = index == 2 ? -1.0 : index == 3 ? 1.0 : 0.0
-      // Per finger: the least progress along the direction (negative: moved back against it)
-      // and the most movement across it.
-      var smallestPrimary = Double.infinity
-      var largestSecondary = 0.0
-      if let displacement = single {
-        smallestPrimary = displacement.x * unitX + displacement.y * unitY
-        largestSecondary = abs(displacement.x * unitY - displacement.y * unitX)
-      } else {
-        for finger in 0..<fingerCount {
-          let displacement = location(ofTouch: finger, in: nil) - origins[finger]
-          smallestPrimary = min(smallestPrimary, displacement.x * unitX + displacement.y * unitY)
-          largestSecondary = max(largestSecondary, abs(displacement.x * unitY - displacement.y * unitX))
-        }
-      }
+      guard open.contains(bit) else { continue }
+      let smallestPrimary = primary[index]
+      let largestSecondary = abs(secondary[index])
       if -smallestPrimary > reverseTolerance {
         ruledOut.insert(bit)
         lastRuledOut = (index, true, -smallestPrimary, reverseTolerance)
