@@ -134,15 +134,18 @@ open class PanGestureRecognizer: GestureRecognizer {
   open override func touchesMoved(_ touches: [Touch], with event: TouchEvent) {
     if event.type == .scroll { return handleScroll(.moved, event) }
     let count = numberOfTouches
-    guard count > 0, !requestedState.isTerminal else { return }
-    var sum = Point.zero
+    // Read once: nothing below asks for a state before the switch.
+    let state = requestedState
+    guard count > 0, !state.isTerminal else { return }
+    // A literal, not `Point.zero`: a static of another module is reached through a call.
+    var sum = Point(x: 0, y: 0)
     // By index, reading plain values per touch: no reference counting per move.
     for index in touches.indices {
       sum = sum + (touches[index].locationInWindow - touches[index].previousLocationInWindow)
     }
     raw = raw + Point(x: sum.x / Double(count), y: sum.y / Double(count))
     tracker.add(raw, at: event.timestamp)
-    switch requestedState {
+    switch state {
     case .possible:
       guard count >= minimumNumberOfTouches,
         abs(raw.x) >= hysteresis || abs(raw.y) >= hysteresis,
