@@ -31,7 +31,7 @@ extension GestureRuntime: GestureHost {
   /// that code returns, with the others, in the order asked. `slot` is the recognizer's slot here
   /// when it asked: a recognizer asks only through the runtime that hosts it, which gave it a slot
   /// as it became its host, and no other runtime gives it one meanwhile (`isInAnotherAttempt`,
-  /// `isHostedElsewhere`). The slot is named, not the recognizer, as a queued timer names it: a
+  /// `isHostedElsewhere`). The slot is named, not the recognizer, as a pending timer names it: a
   /// recognizer gone to another runtime since has no live timer here.
   struct TimerRequest {
     let slot: Int

@@ -2,7 +2,7 @@ import GestureCore
 
 /// The rules of the tables that concern a recognizer's attempt: starting and ending it, the
 /// participant list, whether an attempt takes a new touch, what publishing a state does to the
-/// tables, timer generations, the watchdog's mark and reset passes.
+/// tables, pending timers and their schedule, the watchdog's mark and reset passes.
 extension RuntimeTables {
   /// Ends the attempt of the recognizer of `slot` in the tables: its entries in touch records go
   /// void (the attempt count grows), it is no longer held and withholds nothing more (its touches
