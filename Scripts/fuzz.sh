@@ -46,6 +46,7 @@ rm -f "$out/gesture-fuzz"
 # Linked from inside $out: swiftc leaves the fuzzer's own module files in the working directory.
 (cd "$out" && swiftc "${flags[@]}" -module-name GestureFuzz "$root/Tests/Fuzz/FuzzMain.swift" \
   "$root/Tests/GesturectlTests/FuzzTargets.swift" "$root/Tests/GesturectlTests/RandomCases.swift" \
+  "$root/Tests/GestureTestSupport/SeededGenerator.swift" \
   GestureCore.o GestureRecognizers.o GestureRuntime.o GestureInput.o GestureCtlKit.o -lm -o gesture-fuzz 2>&1 \
   | grep -v "ld.gold: warning" || true)
 [ -x "$out/gesture-fuzz" ] || { echo "error: could not link the fuzzer" >&2; exit 1; }

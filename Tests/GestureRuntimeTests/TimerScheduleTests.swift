@@ -1,4 +1,5 @@
 import GestureCore
+import GestureTestSupport
 import Testing
 
 @testable import GestureRuntime
@@ -9,25 +10,6 @@ import Testing
 /// plain list of them says: deadline order, then the order they were started.
 @Suite("The runtime's timer schedule")
 struct TimerScheduleTests {
-  /// SplitMix64: a small generator whose sequences depend on their seed alone, so that every run
-  /// of the test makes the same calls.
-  struct Generator {
-    var state: UInt64
-
-    mutating func next() -> UInt64 {
-      state &+= 0x9E37_79B9_7F4A_7C15
-      var z = state
-      z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-      z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-      return z ^ (z >> 31)
-    }
-
-    /// A number in `range`.
-    mutating func next(in range: ClosedRange<Int>) -> Int {
-      range.lowerBound + Int(next() % UInt64(range.count))
-    }
-  }
-
   /// A pending timer as the tests compare them: its deadline, its slot and its id.
   struct Due: Equatable, CustomStringConvertible {
     var deadline: Int64
@@ -99,7 +81,7 @@ struct TimerScheduleTests {
   /// Runs the sequence of `seed` against fresh tables and the reference; returns the first
   /// difference, after the steps that led to it when `logging`, or nil when there is none.
   func run(seed: UInt64, logging: Bool = false) -> String? {
-    var random = Generator(state: seed)
+    var random = SeededGenerator(seed: seed)
     var tables = RuntimeTables()
     // The slots a runtime gives its first recognizers (slot 0 is never given out).
     for _ in 1...Self.slotCount { tables.slots.append(RecognizerSlot()) }
@@ -210,5 +192,12 @@ struct TimerScheduleTests {
         return
       }
     }
+  }
+}
+
+extension SeededGenerator {
+  /// A number in `range`.
+  fileprivate mutating func next(in range: ClosedRange<Int>) -> Int {
+    range.lowerBound + Int(next() % UInt64(range.count))
   }
 }

@@ -1,4 +1,5 @@
 import Foundation
+import GestureTestSupport
 import Testing
 
 @testable import GestureCtlKit

@@ -5,6 +5,10 @@ import GestureRuntime
 
 @testable import GestureCtlKit
 
+#if canImport(GestureTestSupport)
+  import GestureTestSupport  // the fuzzer compiles its SeededGenerator into its own module
+#endif
+
 // The bodies of the libFuzzer targets of Tests/Fuzz (built and run by Scripts/fuzz.sh). The tests
 // run the same bodies over the committed corpus, so every input the fuzzer ever kept, and every
 // crash it found, stays a regression test. No Testing, no Foundation: the fuzzer compiles this file.

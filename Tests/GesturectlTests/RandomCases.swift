@@ -4,20 +4,11 @@ import GestureRuntime
 @testable import GestureCtlKit
 
 // Shared by RandomizedInvariantTests and the runtime fuzz target (Tests/Fuzz): no Testing, no
-// Foundation here, so Scripts/fuzz.sh can compile this file into the fuzzer as it is.
-
-/// A small, fast, seedable generator (SplitMix64), so every case can be replayed from its seed.
-struct SeededGenerator: RandomNumberGenerator {
-  var state: UInt64
-  init(seed: UInt64) { state = seed }
-  mutating func next() -> UInt64 {
-    state &+= 0x9E37_79B9_7F4A_7C15
-    var z = state
-    z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-    z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-    return z ^ (z >> 31)
-  }
-}
+// Foundation here, so Scripts/fuzz.sh can compile this file into the fuzzer as it is, with the
+// test support's `SeededGenerator` beside it in the fuzzer's own module.
+#if canImport(GestureTestSupport)
+  import GestureTestSupport
+#endif
 
 /// Random scenes and touch scripts, written in the formats gesturectl reads, so a failing case
 /// can be replayed with `gesturectl trace`.
