@@ -66,6 +66,18 @@ extension SynthCommand {
     }
   }
 
+  /// Where and when a gesture begins, and its first touch id: `--x` and `--y` (defaults `x` and
+  /// `y`), `--start` (0) and `--id` (1), read in that order, so that the first bad one is named.
+  static func place(_ arguments: Arguments, x: Double = 200, y: Double = 200) throws(InputError)
+    -> (x: Double, y: Double, start: Double, id: Int)
+  {
+    (
+      try number(arguments, "--x", default: x, .coordinate), try number(arguments, "--y", default: y, .coordinate),
+      try number(arguments, "--start", default: 0, .time),
+      try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    )
+  }
+
   /// A numeric option within `bound`, or its default.
   static func number(
     _ arguments: Arguments, _ name: String, default value: Double, _ bound: Bound

@@ -10,10 +10,7 @@ extension SynthCommand {
   static func runPointer(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
     -> Int32
   {
-    let x = try number(arguments, "--x", default: 200, .coordinate)
-    let y = try number(arguments, "--y", default: 200, .coordinate)
-    let start = try number(arguments, "--start", default: 0, .time)
-    let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    let (x, y, start, id) = try place(arguments)
     let taps = try arguments.int("--taps", default: 1, range: 1...100)
     // A click's press lasts 0.08 s; a hover and a continuous scroll 0.3 s (as their help says).
     let duration = try number(

@@ -8,10 +8,7 @@ extension SynthCommand {
   static func runTwoFingers(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
     -> Int32
   {
-    let x = try number(arguments, "--x", default: 200, .coordinate)
-    let y = try number(arguments, "--y", default: 200, .coordinate)
-    let start = try number(arguments, "--start", default: 0, .time)
-    let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    let (x, y, start, firstID) = try place(arguments)
     let fingers = try arguments.int("--fingers", default: 2, range: 1...20)
     guard fingers == 2 else {
       throw .usage("a \(kind == "pinch" ? "pinch" : "rotation") uses two fingers, not \(fingers)")
@@ -67,10 +64,7 @@ extension SynthCommand {
     if edge == "bottom" && arguments.options["--y"] == nil {
       throw .usage("an edge pan from the bottom edge needs --y: a point just inside the window's bottom edge")
     }
-    let x = try number(arguments, "--x", default: edge == "left" ? 2 : 200, .coordinate)
-    let y = try number(arguments, "--y", default: edge == "top" ? 2 : 200, .coordinate)
-    let start = try number(arguments, "--start", default: 0, .time)
-    let id = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    let (x, y, start, id) = try place(arguments, x: edge == "left" ? 2 : 200, y: edge == "top" ? 2 : 200)
     let fingers = try arguments.int("--fingers", default: 1, range: 1...20)
     guard fingers == 1 else { throw .usage("a screen-edge pan uses one finger, not \(fingers)") }
     let duration = try number(arguments, "--duration", default: 0.32, .length)

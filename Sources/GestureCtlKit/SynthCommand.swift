@@ -91,10 +91,7 @@ enum SynthCommand {
   static func runFingers(_ kind: String, _ arguments: Arguments, _ context: CommandContext) throws(InputError)
     -> Int32
   {
-    let x = try number(arguments, "--x", default: 200, .coordinate)
-    let y = try number(arguments, "--y", default: 200, .coordinate)
-    let start = try number(arguments, "--start", default: 0, .time)
-    let firstID = try arguments.int("--id", default: 1, range: 0...1_000_000_000)
+    let (x, y, start, firstID) = try place(arguments)
     // A tap is at least one; a long press may come after none.
     let taps = try arguments.int(
       "--taps", default: kind == "doubletap" ? 2 : kind == "tap" ? 1 : 0,
