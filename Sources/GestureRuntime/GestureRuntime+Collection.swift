@@ -118,7 +118,11 @@ extension GestureRuntime {
     }
     var edgesAdded = false
     var suppressors = 0
-    tables.records[record].entries.reserveCapacity(collected.count)  // one allocation, not one per doubling
+    // One allocation, not one per doubling; no call when a reused record's storage is large
+    // enough (most are reused).
+    if tables.records[record].entries.capacity < collected.count {
+      tables.records[record].entries.reserveCapacity(collected.count)
+    }
     // A delegate asked above may have moved recognizers: then each depth is looked up again
     // (recognizers collected together mostly share a view: its depth is worked out once).
     let depthsFromWalk = !delegateAsked

@@ -102,8 +102,27 @@ extension GestureRuntime {
   /// recognizers of one kind of input: an edge to a recognizer of another kind closes none.
   /// Iterative (Tarjan), so deep chains cannot overflow the stack; its working storage is kept,
   /// so a search allocates nothing once it has run on as many participants.
+  ///
+  /// While every edge is a static requirement's (none was asked of a delegate or a subclass,
+  /// `askedEdgeAdded`) and the static requirements have no cycle, `cycleIsPossible()` is false
+  /// for every edge: that is checked first, inline, without the pass over the participants (the
+  /// graph read once per change of the scene, as that pass would read it).
+  @inline(__always)
   func detectCycles() {
     assertNoUserCode(in: "detectCycles")
+    if !askedEdgeAdded && staticRequirementsAreAcyclic() { return }
+    searchCycles()
+  }
+
+  /// Whether no recognizer lies on a cycle of static requirements, reading the scene's graph again
+  /// first if it changed since it was last read.
+  func staticRequirementsAreAcyclic() -> Bool {
+    if !staticGraph.isCurrent { readStaticGraph() }
+    return staticGraph.cycleMembers.isEmpty
+  }
+
+  /// ``detectCycles()`` once a cycle may have closed.
+  func searchCycles() {
     guard cycleIsPossible() else { return }
     var nodes: [GestureRecognizer] = []
     swap(&nodes, &graphNodes)

@@ -11,6 +11,7 @@ extension GestureRuntime {
     let number = ownSlot(recognizer)
     if tables.slots[number].requires.contains(where: { $0.target === target }) { return }
     tables.slots[number].requires.append(RequirementEdge(target: target, origin: origin))
+    if origin != .requireToFail { askedEdgeAdded = true }
     // The target lists its dependents in its slot here. A target outside this tree that another
     // runtime gave a slot (a recognizer of another window) keeps it there: it never takes part in
     // this runtime's attempts, so nothing here waits for it or needs to find its dependents. One

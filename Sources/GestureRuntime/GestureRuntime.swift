@@ -180,6 +180,9 @@ public final class GestureRuntime {
   var componentMembers: [GestureRecognizer] = []
   /// What the static requirements of the tree determine, kept until the scene changes them.
   var staticGraph = StaticRequirementGraph()
+  /// Whether an edge asked of a delegate or a subclass was ever added (`addEdge`): until one is,
+  /// every edge is a static requirement's (`detectCycles`).
+  var askedEdgeAdded = false
   /// The nodes and the working storage of the searches for cycles (taken out while in use).
   var graphNodes: [GestureRecognizer] = []
   var graphSearch = StronglyConnectedComponents()
