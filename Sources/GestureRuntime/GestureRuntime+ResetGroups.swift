@@ -53,10 +53,15 @@ extension GestureRuntime {
       tables.slots[number].markResetPass(mark: mark, droppingEdges: bothFinished)
       tables.slots[partnerSlot].markResetPass(mark: mark, droppingEdges: bothFinished)
       if bothFinished {
-        let partnerFirst = partner.additionOrder < recognizer.additionOrder
-        // The second one's slot is read again: the first one's `reset()` is user code.
-        resetRecognizer(partnerFirst ? partner : recognizer, slot: partnerFirst ? partnerSlot : number)
-        resetRecognizer(partnerFirst ? recognizer : partner)
+        // The second one's slot is read again: the first one's `reset()` is user code. Two
+        // branches rather than conditional arguments, which cost a retain and a release each.
+        if partner.additionOrder < recognizer.additionOrder {
+          resetRecognizer(partner, slot: partnerSlot)
+          resetRecognizer(recognizer)
+        } else {
+          resetRecognizer(recognizer, slot: number)
+          resetRecognizer(partner)
+        }
       }
       return
     }
