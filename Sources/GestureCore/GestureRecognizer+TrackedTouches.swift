@@ -61,7 +61,10 @@ extension GestureRecognizer {
     return trackedNone
   }
 
-  /// Forgets the touches it tracks, without noting where they are (its attempt ended).
+  /// Forgets the touches it tracks, without noting where they are (its attempt ended). Inlined
+  /// into ``forgetAttempt()``, as ``forgetLiftLocations()``: a call each at every reset, for
+  /// lists that are often empty.
+  @inline(__always)
   package final func forgetTrackedTouches() {
     guard !storedTrackedTouches.isEmpty else { return }
     var touches: [Touch] = []
@@ -83,6 +86,7 @@ extension GestureRecognizer {
   }
 
   /// Forgets where the last touches lifted (its attempt ended).
+  @inline(__always)
   package final func forgetLiftLocations() {
     guard !storedLastTouchLocations.isEmpty else { return }
     var locations: [Point] = []

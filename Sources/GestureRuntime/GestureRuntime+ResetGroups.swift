@@ -172,13 +172,13 @@ extension GestureRuntime {
   func resetRecognizer(_ recognizer: GestureRecognizer, slot number: Int) {
     assertNoUserCode(in: "resetRecognizer")
     // The list trades storage with the slot's, taken out while in use (as the runtime's other
-    // lists, GestureRuntime.swift).
-    var ended: [AttemptTouch] = []
-    swap(&ended, &endedAttemptTouches)
+    // lists, GestureRuntime.swift): from an optional, and moved back, so that nothing is left to
+    // release here (a swap would leave an empty array, released at every reset).
+    var ended = endedAttemptTouches.take() ?? []
     let wasHeld: Bool
     switch tables.endAttemptWithoutEdges(slot: number, touches: &ended) {
     case .notParticipating:
-      swap(&ended, &endedAttemptTouches)
+      endedAttemptTouches = consume ended
       return
     case .ended(let held):
       wasHeld = held
@@ -190,7 +190,7 @@ extension GestureRuntime {
     if wasHeld { heldCount -= 1 }
     // The touches are let go of here, outside the tables' access (a view may go with them).
     if !ended.isEmpty { ended.clear() }
-    swap(&ended, &endedAttemptTouches)
+    endedAttemptTouches = consume ended
     dropTimerRequests(ofSlot: number)
     // Its touches, lift locations and started timers forgotten, `possible` again.
     recognizer.forgetAttempt()

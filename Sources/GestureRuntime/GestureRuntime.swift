@@ -113,8 +113,9 @@ public final class GestureRuntime {
   // exclusive at compile time. (The tables are still changed in place, and so are the pointer
   // state's hover records, which the compiler proves exclusive as they are.)
   /// The touches of the attempt a reset just ended, let go of outside the tables' access; its
-  /// storage goes back and forth with the slots' (`RuntimeTables.endAttempt`).
-  var endedAttemptTouches: [AttemptTouch] = []
+  /// storage goes back and forth with the slots' (`RuntimeTables.endAttempt`). Nil only while a
+  /// reset has it out.
+  var endedAttemptTouches: [AttemptTouch]? = []
   /// The requirement edges of the attempt a reset just ended, let go of the same way
   /// (`dropAttemptEdges`).
   var endedEdges: [RequirementEdge] = []

@@ -181,7 +181,8 @@ extension RecognizerSlot {
   /// value. Its touches are exchanged with `touches`, an empty list, and its pending timers
   /// forgotten. Returns whether it was held. The marks, the listing, the sequence, the depth and
   /// the reason last given stay; the requirement edges are dropped by the reset itself, which
-  /// still reads them.
+  /// still reads them. Inlined into its one caller, at every reset.
+  @inline(__always)
   mutating func endAttempt(handingOver touches: inout [AttemptTouch]) -> Bool {
     attempt &+= 1
     let wasHeld = held
