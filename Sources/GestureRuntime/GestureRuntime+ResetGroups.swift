@@ -24,7 +24,13 @@ extension GestureRuntime {
     // The batch names every recognizer of the pass until it is emptied below (the pass adds to
     // `tables.finished`, never to the batch).
     for index in 0..<tables.finishedBatch.count {
-      resetPassStep(recognizer(inSlot: tables.finishedBatch[index]), mark: mark)
+      let number = tables.finishedBatch[index]
+      // A slot this pass has marked (the partner of a pair reset just before, a member of a
+      // group) is passed over without its recognizer, a retain and a call: it was marked as the
+      // slot its recognizer has here, which it keeps through the pass, so `resetPassStep` would
+      // find it seen.
+      if tables.slots[number].resetMark == mark { continue }
+      resetPassStep(recognizer(inSlot: number), mark: mark)
     }
     tables.finishedBatch.clear()
   }
