@@ -64,23 +64,40 @@ extension RuntimeTables {
   /// with (which it keeps while listed, even once another runtime has given it a slot of its own).
   /// Returns how many of those left are reset. `owner` is the runtime's number.
   mutating func removeParticipants(_ leaving: LeavingParticipants, owner: UInt64) -> Int {
+    Self.removeParticipants(leaving, owner: owner, from: &participants, slots: &slots)
+  }
+
+  /// `removeParticipants(_:owner:)` on the two lists it changes, each written through a span: one
+  /// uniqueness check of each for the pass, not one per write.
+  private static func removeParticipants(
+    _ leaving: LeavingParticipants, owner: UInt64, from participants: inout [Int],
+    slots: inout ContiguousArray<RecognizerSlot>
+  ) -> Int {
     var kept = 0
     // The kept participants that are out of their attempt, counted as they are kept.
     var reset = 0
-    for index in 0..<participants.count {
-      let number = participants[index]
-      // Read through `slot(ofListed:owner:)`, which gives slot 0 (neither participating nor
-      // listed) for a recognizer another runtime has given a slot; a slot that fails the test
-      // on its own leaves either way, without a read of its recognizer.
-      let leaves =
-        (leaving == .reset ? !slots[number].participating : !slots[number].listed)
-        || slot(ofListed: number, owner: owner) == 0
-      if leaves {
-        slots[number].listed = false
-      } else {
-        if !slots[number].participating { reset += 1 }
-        if kept != index { participants.swapAt(kept, index) }
-        kept += 1
+    do {
+      var list = participants.mutableSpan
+      var table = slots.mutableSpan
+      for index in 0..<list.count {
+        let number = list[index]
+        // Read as `slot(ofListed:owner:)` reads it, which gives slot 0 (neither participating
+        // nor listed) for a recognizer another runtime has given a slot; a slot that fails the
+        // test on its own leaves either way, without a read of its recognizer.
+        var leaves = leaving == .reset ? !table[number].participating : !table[number].listed
+        if !leaves {
+          guard let recognizer = table[number].recognizer else {
+            preconditionFailure("slot \(number), listed or named by a work list, holds no recognizer")
+          }
+          leaves = recognizer.runtimeSlot.owner != owner
+        }
+        if leaves {
+          table[number].listed = false
+        } else {
+          if !table[number].participating { reset += 1 }
+          if kept != index { list.swapAt(kept, index) }
+          kept += 1
+        }
       }
     }
     while participants.count > kept { participants.removeLast() }
