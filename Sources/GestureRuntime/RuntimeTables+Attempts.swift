@@ -10,7 +10,9 @@ extension RuntimeTables {
   /// held (the runtime keeps a count of those). The attempt's touches are exchanged with
   /// `touches`, an empty list, for the caller to let go of once this access has ended (the last
   /// reference to a touch, and so to its view, may be among them, and a view's `deinit` is user
-  /// code); the slot keeps the empty list's storage, so that neither allocates.
+  /// code); the slot keeps the empty list's storage, so that neither allocates. Inlined into
+  /// the reset, its only user (directly and through `endAttemptWithoutEdges`).
+  @inline(__always)
   mutating func endAttempt(
     slot: Int, releasedBy decision: UInt64, touches: inout [AttemptTouch]
   ) -> Bool {
