@@ -4,8 +4,10 @@ import GestureCore
 /// traced and queued for its action, claims the recognizer's touches from their views when it
 /// recognizes, and tells the recognizers that wait on it.
 extension GestureRuntime {
-  /// The reason a state is traced with when the recognizer gave none.
-  func defaultReason(_ state: GestureRecognizer.State, from: GestureRecognizer.State) -> String {
+  /// The reason a state is traced with when the recognizer gave none. Static, so that a reason
+  /// closure that falls back on it does not capture the runtime (a retain and a release around
+  /// every `publish` that is not traced).
+  static func defaultReason(_ state: GestureRecognizer.State, from: GestureRecognizer.State) -> String {
     switch state {
     case .began: return "began"
     case .changed: return "changed"

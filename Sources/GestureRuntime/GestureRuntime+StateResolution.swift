@@ -89,7 +89,7 @@ extension GestureRuntime {
       setHeld(recognizer, false)
       publish(
         recognizer, published == .possible ? .failed : .cancelled,
-        reason: reason ?? defaultReason(state, from: published))
+        reason: reason ?? Self.defaultReason(state, from: published))
       return
     }
 
@@ -105,7 +105,7 @@ extension GestureRuntime {
       if tables.requestBatch.count == 1 && tables.candidates.isEmpty && tables.releases.isEmpty
         && excludesNobody(slot: number)
       {
-        publish(recognizer, next, reason: reason ?? defaultReason(next, from: published))
+        publish(recognizer, next, reason: reason ?? Self.defaultReason(next, from: published))
         return
       }
       addCandidate(recognizer, next, reason: reason)
@@ -308,7 +308,12 @@ extension GestureRuntime {
     tables.slots[winnerSlot].candidate = nil
     let from = winner.publishedState
     let fromPossible = from == .possible
-    publish(winner, state, reason: tables.slots[winnerSlot].candidateReason ?? defaultReason(state, from: from))
+    // Two calls, so that the common one's reason closure captures neither the runtime nor a string.
+    if let reason = tables.slots[winnerSlot].candidateReason {
+      publish(winner, state, reason: reason)
+    } else {
+      publish(winner, state, reason: Self.defaultReason(state, from: from))
+    }
     for loserIndex in 0..<tables.excluded.count
     where tables.slots[tables.excluded[loserIndex]].excludedBy == winnerSlot
       && slot(ofListed: tables.excluded[loserIndex]) != 0
@@ -351,7 +356,7 @@ extension GestureRuntime {
         let previous = winner.publishedState
         let target: GestureRecognizer.State =
           then == .failed || then == .cancelled ? .cancelled : (then == .began ? .changed : then)
-        publish(winner, target, reason: reason ?? defaultReason(target, from: previous))
+        publish(winner, target, reason: reason ?? Self.defaultReason(target, from: previous))
       }
     }
   }
