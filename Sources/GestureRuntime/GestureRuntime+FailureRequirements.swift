@@ -245,7 +245,13 @@ extension GestureRuntime {
   /// the flag and the count always agree).
   @inline(__always)
   func setHeld(_ recognizer: GestureRecognizer, _ held: Bool) {
-    let number = ownSlot(recognizer)
+    setHeld(slot: ownSlot(recognizer), held)
+  }
+
+  /// ``setHeld(_:_:)`` of the recognizer whose own slot here is `number` (read already: no
+  /// second read of the recognizer's slot number).
+  @inline(__always)
+  func setHeld(slot number: Int, _ held: Bool) {
     guard tables.slots[number].held != held else { return }
     tables.slots[number].held = held
     heldCount += held ? 1 : -1

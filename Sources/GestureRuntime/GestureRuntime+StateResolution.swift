@@ -86,7 +86,7 @@ extension GestureRuntime {
         tables.slots[number].followUps.append((state, reason))
         return
       }
-      setHeld(recognizer, false)
+      setHeld(slot: number, false)
       publish(
         recognizer, published == .possible ? .failed : .cancelled,
         reason: reason ?? Self.defaultReason(state, from: published))
@@ -315,19 +315,19 @@ extension GestureRuntime {
       publish(winner, state, reason: Self.defaultReason(state, from: from))
     }
     for loserIndex in 0..<tables.excluded.count
-    where tables.slots[tables.excluded[loserIndex]].excludedBy == winnerSlot
-      && slot(ofListed: tables.excluded[loserIndex]) != 0
-    {
-      // The listed slot is the loser's own here: the condition above found it there.
+    where tables.slots[tables.excluded[loserIndex]].excludedBy == winnerSlot {
       let loserSlot = tables.excluded[loserIndex]
       let loser = recognizer(inSlot: loserSlot)
+      // `slot(ofListed:)` with the recognizer read once: one that another runtime has given a
+      // slot since is passed over. Otherwise the listed slot is the loser's own here.
+      guard loser.runtimeSlot.owner == runtimeNumber else { continue }
       tables.slots[loserSlot].excludedBy = 0
       tables.slots[loserSlot].candidate = nil
       tables.slots[loserSlot].followUps.clear()
       // Already decided in this round (for example failed by a requirement of an earlier winner).
       guard !loser.publishedState.isTerminal else { continue }
       loser.requestedState = .failed
-      setHeld(loser, false)
+      setHeld(slot: loserSlot, false)
       publish(loser, .failed, reason: "prevented by \(winner.displayName)")
     }
     if fromPossible {
@@ -345,7 +345,8 @@ extension GestureRuntime {
             })
         else { continue }
         dependent.requestedState = .failed
-        setHeld(dependent, false)
+        // Its own slot: the requirement edge above is in it.
+        setHeld(slot: dependentSlot, false)
         publish(dependent, .failed, reason: "required failure of \(winner.displayName), which recognized")
       }
     }
