@@ -85,7 +85,9 @@ extension RuntimeTables {
         let number = list[index]
         // Read as `slot(ofListed:owner:)` reads it, which gives slot 0 (neither participating
         // nor listed) for a recognizer another runtime has given a slot; a slot that fails the
-        // test on its own leaves either way, without a read of its recognizer.
+        // test on its own leaves either way, without a read of its recognizer. Written out here:
+        // the same test as a method of the slot, used here and by `slot(ofListed:owner:)`, cost
+        // 61 instructions more per W1 event.
         var leaves = leaving == .reset ? !table[number].participating : !table[number].listed
         if !leaves {
           guard let recognizer = table[number].recognizer else {
