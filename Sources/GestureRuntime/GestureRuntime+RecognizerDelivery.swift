@@ -112,15 +112,21 @@ extension GestureRuntime {
     }
   }
 
+  /// Whether `changed` is every touch of the current event (`allTouchesOfEvent` returns it as it
+  /// is): no touch is down, or its one touch is the only one down.
+  @inline(__always)
+  func eventListsOnly(_ changed: [Touch]) -> Bool {
+    let live = tables.live.count
+    return live == 0 || (live == 1 && changed.count == 1 && tables.liveTouch(at: 0) === changed[0])
+  }
+
   /// Every touch of the current event for ``TouchEvent/allTouches``: every touch that is down
   /// (the touches lifting in this dispatch are still listed), then those of `changed` that are no
   /// longer down (withheld ones a view is told of later). Linear in the number of touches.
   @inline(__always)
   func allTouchesOfEvent(_ changed: [Touch]) -> [Touch] {
+    if eventListsOnly(changed) { return changed }
     let live = tables.live.count
-    if live == 0 || (live == 1 && changed.count == 1 && tables.liveTouch(at: 0) === changed[0]) {
-      return changed
-    }
     // The last list's storage, reused: the event that held it is gone by now (if a callback
     // kept it, emptying it copies, and the callback's copy stays as it was).
     var all: [Touch] = []

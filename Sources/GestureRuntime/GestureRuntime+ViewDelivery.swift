@@ -22,9 +22,15 @@ extension GestureRuntime {
         list.holdOnly(tables.records[record].touch)
         swap(&list, &viewTouch)
       }
-      let touches = viewTouch
-      for index in 0..<phases.count {
-        makeViewCall(view, phases[index], touches)
+      if phases.count == 1 {
+        // One call (the common case): the list is handed over to the call's event, not copied
+        // once for the loop and again for the event.
+        makeViewCall(view, phases[0], viewTouch)
+      } else {
+        let touches = viewTouch
+        for index in 0..<phases.count {
+          makeViewCall(view, phases[index], touches)
+        }
       }
       return
     }
@@ -87,13 +93,21 @@ extension GestureRuntime {
   }
 
   /// Makes one planned view call: its trace line, then the view's touch method.
-  func makeViewCall(_ view: View, _ phase: TouchPhase, _ touches: [Touch]) {
+  /// `touches` is taken, not borrowed: when they are all the event's touches (one touch, the
+  /// only one down, or none down), the list moves into the event and the view gets the event's,
+  /// so it is retained once per call, not once more for the event.
+  func makeViewCall(_ view: View, _ phase: TouchPhase, _ touches: consuming [Touch]) {
     assertNoUserCode(in: "makeViewCall")
     if trace != nil {
       emit(.view(view: view.name, call: phase, touches: touches.map(\.identifier)))
     }
-    let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
-    callView(view, phase, touches, event)
+    if eventListsOnly(touches) {
+      let event = TouchEvent(timestamp: now, allTouches: consume touches)
+      callView(view, phase, event.allTouches, event)
+    } else {
+      let event = TouchEvent(timestamp: now, allTouches: allTouchesOfEvent(touches))
+      callView(view, phase, touches, event)
+    }
   }
 
 }
