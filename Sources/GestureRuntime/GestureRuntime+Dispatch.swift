@@ -55,7 +55,7 @@ extension GestureRuntime {
     // Timers asked for after the last callback returned (by a trace sink, say): applied now, as
     // they may be due before the next dispatch (the rest of the inbox waits for it).
     if !inboxTimers.isEmpty {
-      applyTimerRequests()
+      applyLateTimerRequests()
       userCodeAsked = !inbox.isEmpty || !inboxTimers.isEmpty
     }
     isDispatching = false

@@ -36,6 +36,7 @@ extension GestureRuntime {
   }
 
   /// Forgets timer `id` of the recognizer with slot `number`.
+  @inline(__always)
   func cancelTimer(ofSlot number: Int, id: Int) {
     tables.cancelTimer(slot: number, id: id)
   }

@@ -187,6 +187,7 @@ extension RuntimeTables {
   }
 
   /// Forgets timer `id` of the recognizer of `slot`.
+  @inline(__always)
   mutating func cancelTimer(slot: Int, id: Int) {
     guard let index = slots[slot].timers.firstIndex(where: { $0.id == id }) else { return }
     removeTimer(slot: slot, at: index)
