@@ -65,11 +65,14 @@ extension GestureRecognizer {
   public final func startTimer(_ id: Int = 0, after delay: Duration) {
     guard let host else { return }
     // Converting a Duration is 128-bit arithmetic; a recognizer restarts the same few delays
-    // (a tap alternates two), so the last two conversions are remembered.
+    // (a tap alternates two), so the last two conversions are remembered. The delays are compared
+    // as attoseconds, which inlines to two integer comparisons (`Duration`'s `==` is a call into
+    // the standard library).
     let microseconds: Int64
-    if delay == timerDelayMemo.delay {
+    let attoseconds = delay.attoseconds
+    if attoseconds == timerDelayMemo.delay.attoseconds {
       microseconds = timerDelayMemo.microseconds
-    } else if delay == timerDelayMemo2.delay {
+    } else if attoseconds == timerDelayMemo2.delay.attoseconds {
       microseconds = timerDelayMemo2.microseconds
     } else {
       microseconds = delay.wholeMicroseconds
@@ -87,7 +90,15 @@ extension GestureRecognizer {
     // pending: the host is not called (a one-finger tap cancels its landing timer, never
     // started, at every lift).
     let bit = Self.startedTimerBit(id)
-    guard storedStartedTimers & bit != 0, let host else { return }
+    guard storedStartedTimers & bit != 0 else { return }
+    cancelStartedTimer(id, bit: bit)
+  }
+
+  /// The rest of ``cancelTimer(_:)``, for a timer started since its last cancellation: a call
+  /// of its own, so that the usual return above saves and restores no registers.
+  @inline(never)
+  private final func cancelStartedTimer(_ id: Int, bit: UInt64) {
+    guard let host else { return }
     if bit != 1 &<< 63 { storedStartedTimers &= ~bit }
     host.recognizer(self, slot: runtimeSlot, cancelTimer: id)
   }
