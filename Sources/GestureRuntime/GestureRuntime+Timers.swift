@@ -23,9 +23,15 @@ extension GestureRuntime {
   /// it had here, and is skipped), and the runtime's watchdog is still pending for a watchdog
   /// timer.
   func isLive(_ timer: PendingTimer) -> Bool {
+    guard let recognizer = tables.slots[timer.slot].recognizer else { return false }
+    return isLive(timer, of: recognizer)
+  }
+
+  /// ``isLive(_:)`` for the recognizer of the timer's slot, already read.
+  @inline(__always)
+  func isLive(_ timer: PendingTimer, of recognizer: GestureRecognizer) -> Bool {
     let number = timer.slot
-    guard tables.slots[number].recognizer?.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number)
-    else { return false }
+    guard recognizer.runtimeSlot == RuntimeSlotNumber(owner: runtimeNumber, index: number) else { return false }
     return timer.id != Self.watchdogTimerID || tables.slots[number].watchdogPending
   }
 
@@ -108,17 +114,23 @@ extension GestureRuntime {
 
   func fire(_ timer: PendingTimer) {
     assertNoUserCode(in: "fire")
-    guard isLive(timer), let recognizer = tables.slots[timer.slot].recognizer else { return }
+    // The recognizer is read once, and checked with it: each read retains it.
+    guard let recognizer = tables.slots[timer.slot].recognizer, isLive(timer, of: recognizer) else { return }
     if timer.deadline > now {
       dispatchTime = timer.deadline
       clock.runtimeDidAdvance(to: now)
     }
-    dispatch {
-      if timer.id == Self.watchdogTimerID { return watchdogFired(recognizer) }
-      if timer.id == Self.scrollIdleTimerID { return scrollIdleTimerFired() }
-      guard !recognizer.requestedState.isTerminal else { return }
+    // `dispatch { ... }` without the closure, whose context would retain and release the runtime
+    // and the recognizer (as `dispatchInput`).
+    beginDispatch()
+    if timer.id == Self.watchdogTimerID {
+      watchdogFired(recognizer)
+    } else if timer.id == Self.scrollIdleTimerID {
+      scrollIdleTimerFired()
+    } else if !recognizer.requestedState.isTerminal {
       callTimerFired(recognizer, timer.id)
     }
+    endDispatch()
   }
 
   /// How long an event loop may wait for input before it must call ``advance(to:)`` so that the
