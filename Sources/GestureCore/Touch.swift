@@ -201,16 +201,56 @@ public struct TouchEvent {
   public var allTouches: [Touch]
   /// What kind of input the event carries: touches (the default), hover or scroll
   /// (<doc:BehaviourReference> §6).
-  public var type: EventType = .touches
+  @inlinable public var type: EventType {
+    get {
+      switch kinds & 3 {
+      case 0: return .touches
+      case 1: return .hover
+      default: return .scroll
+      }
+    }
+    set {
+      let bits: UInt8
+      switch newValue {
+      case .touches: bits = 0
+      case .hover: bits = 1
+      case .scroll: bits = 2
+      }
+      kinds = (kinds & ~3) | bits
+    }
+  }
   /// The pointer's buttons down after this event (UIKit's `UIEvent.buttonMask`).
   public var buttonMask: EventButtonMask = []
   /// The modifier keys down during this event (UIKit's `UIEvent.modifierFlags`).
   public var modifierFlags: ModifierFlags = []
   /// For a scroll event: a wheel tick or a trackpad scroll step; nil for other events.
-  public var scrollType: ScrollType?
+  @inlinable public var scrollType: ScrollType? {
+    get {
+      switch kinds >> 2 {
+      case 0: return nil
+      case 1: return .discrete
+      default: return .continuous
+      }
+    }
+    set {
+      let bits: UInt8
+      switch newValue {
+      case nil: bits = 0
+      case .discrete: bits = 1
+      case .continuous: bits = 2
+      }
+      kinds = (kinds & 3) | (bits << 2)
+    }
+  }
   /// For a scroll event: how far this step scrolls, in points (positive when the content
   /// should move right or down); zero for other events.
   public var scrollDelta = Point.zero
+  /// ``type`` (bits 0 and 1) and ``scrollType`` (bits 2 and 3, 0 for none) in one stored byte.
+  /// With one stored field fewer, the compiler destroys the event that a runtime hands to the
+  /// recognizers of a one-touch event by releasing its touches, where it otherwise calls the
+  /// type's destroy witness through the metadata, at every event. Read inline (`type` is read at
+  /// every delivery to a pan).
+  @usableFromInline var kinds: UInt8 = 0
 
   /// Creates an event.
   public init(timestamp: Timestamp, allTouches: [Touch]) {
