@@ -210,9 +210,11 @@ open class SwipeGestureRecognizer: GestureRecognizer {
     var primary: SIMD4<Double>
     var secondary: SIMD4<Double>
     if fingerCount == 1 {
-      // One finger (the common case): its displacement from its touch-down point.
-      let finger = touch(at: 0)
-      let displacement = finger.locationInWindow - finger.initialLocationInWindow
+      // One finger (the common case): its displacement from its touch-down point. Still possible
+      // with one finger required and down, the swipe has counted one finger, whose touch-down
+      // point is the one start point; read so, the move retains no touch (`touch(at:)` hands it
+      // out retained, to be read through calls).
+      let displacement = location(ofTouch: 0, in: nil) - startPoints[0]
       primary = displacement.x * unitX + displacement.y * unitY
       secondary = displacement.x * unitY - displacement.y * unitX
     } else {
