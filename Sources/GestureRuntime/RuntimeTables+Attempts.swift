@@ -143,7 +143,9 @@ extension RuntimeTables {
   /// (<doc:BehaviourReference> §1, 2.8): it has sent an action unless it failed; it claims its
   /// touches from their views when it recognizes with `cancelsTouchesInView` (`claimsTouches`),
   /// those touches cancelled on their views in that decision's place; and its touches' views may
-  /// have calls to get once it begins or ends.
+  /// have calls to get once it begins or ends. Inlined into its one caller, `publish`: a call
+  /// for every published state otherwise.
+  @inline(__always)
   mutating func published(
     _ state: GestureRecognizer.State, slot: Int, recognizes: Bool, claimsTouches: Bool, decision: UInt64
   ) {
