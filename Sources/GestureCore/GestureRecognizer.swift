@@ -280,6 +280,11 @@ open class GestureRecognizer {
   package final var deliveryState: (undecidedAndAttached: Bool, stateRequests: UInt32) {
     (isUndecidedAndAttached, storedStateRequestCount)
   }
+  /// What a runtime reads of the recognizer when it resolves a state the recognizer asked for,
+  /// in one call: its slot number (``runtimeSlot``) and its published state.
+  package final var resolutionState: (slot: RuntimeSlotNumber, published: State) {
+    (storedRuntimeSlot, storedPublishedState)
+  }
   /// The identity of ``view``, comparable without loading the unowned reference.
   package final var viewIdentifier: ObjectIdentifier? { storedViewIdentifier }
   /// What runtime `owner` reads of the recognizer when a touch whose type has bit `typeBit`

@@ -127,9 +127,11 @@ extension GestureRuntime {
     tables.candidates.clear()
     for hold in holds {
       let recognizer = recognizer(inSlot: hold.slot)
-      let number = slot(recognizer)
+      // Its slot number and its published state in one call.
+      let (slotNumber, published) = recognizer.resolutionState
+      let number = slotIndex(slotNumber)
       guard
-        tables.slots[number].participating && recognizer.publishedState == .possible && !tables.slots[number].held
+        tables.slots[number].participating && published == .possible && !tables.slots[number].held
           && tables.slots[number].candidate == nil
       else { continue }
       var waiting = false

@@ -60,24 +60,31 @@ extension GestureRuntime {
     let recognizer = recognizer(inSlot: request.slot)
     // A recognizer that another runtime has given a slot since it asked (it went to that one's
     // tree) is that runtime's now: its request is not this runtime's to resolve.
-    let slotNumber = recognizer.runtimeSlot
+    // Its slot number and its published state in one call.
+    let (slotNumber, publishedNow) = recognizer.resolutionState
     guard slotNumber.owner == runtimeNumber else { return }
     // Most requests have no reason (it is kept only for a trace): theirs is passed as a constant
     // nil, which the inlined body copies nowhere.
     if request.reasonIndex < 0 {
-      process(recognizer, slot: slotNumber.index, request.state, nil)
+      process(recognizer, slot: slotNumber.index, request.state, nil, published: publishedNow)
     } else {
-      process(recognizer, slot: slotNumber.index, request.state, tables.reason(of: request))
+      process(recognizer, slot: slotNumber.index, request.state, tables.reason(of: request), published: publishedNow)
     }
   }
 
-  /// Handles a state the recognizer of this runtime's slot `number` asked for.
+  /// Handles a state the recognizer of this runtime's slot `number` asked for; `publishedNow` is
+  /// its published state, read with its slot number.
   @inline(__always)
   private func process(
-    _ recognizer: GestureRecognizer, slot number: Int, _ state: GestureRecognizer.State, _ reason: String?
+    _ recognizer: GestureRecognizer, slot number: Int, _ state: GestureRecognizer.State, _ reason: String?,
+    published publishedNow: GestureRecognizer.State
   ) {
-    if !tables.slots[number].participating && !startAttemptOfItsOwn(recognizer) { return }
-    let published = recognizer.publishedState
+    var published = publishedNow
+    if !tables.slots[number].participating {
+      if !startAttemptOfItsOwn(recognizer) { return }
+      // Starting the attempt may change it: read again.
+      published = recognizer.publishedState
+    }
     if published.isTerminal { return }
 
     if state == .failed || state == .cancelled {
@@ -122,7 +129,7 @@ extension GestureRuntime {
     }
     if !tables.slots[number].shouldBeginAsked {
       tables.slots[number].shouldBeginAsked = true
-      if let veto = shouldBeginVeto(recognizer) {
+      if let veto = shouldBeginVeto(recognizer, slot: number) {
         recognizer.requestedState = .failed
         publish(recognizer, .failed, reason: veto)
         return
@@ -168,11 +175,11 @@ extension GestureRuntime {
   }
 
   /// Asks the views the recognizer's touches were hit-tested to, then its delegate
-  /// (<doc:BehaviourReference> §2.12, 3.1). Returns the reason for a veto, or nil.
-  func shouldBeginVeto(_ recognizer: GestureRecognizer) -> String? {
+  /// (<doc:BehaviourReference> §2.12, 3.1). Returns the reason for a veto, or nil. `number` is
+  /// the recognizer's slot here, read already.
+  func shouldBeginVeto(_ recognizer: GestureRecognizer, slot number: Int) -> String? {
     assertNoUserCode(in: "shouldBeginVeto")
     if recognizer.cancelsTouchesInView {
-      let number = slot(recognizer)
       if tables.slots[number].attemptTouches.count == 1 {
         // One touch (the common case): its one view is asked without a list.
         if let view = tables.slots[number].attemptTouches[0].touch.view, !askViewShouldBegin(view, recognizer) {
@@ -299,14 +306,15 @@ extension GestureRuntime {
   /// excluded and those that required it to fail.
   @inline(__always)
   private func publishCandidate(_ winner: GestureRecognizer) {
-    let winnerSlot = ownSlot(winner)
+    // Its slot number and its published state in one call.
+    let (slotNumber, from) = winner.resolutionState
+    let winnerSlot = ownSlot(winner, number: slotNumber)
     // Already published as the loser of an earlier winner in this round.
     guard let state = tables.slots[winnerSlot].candidate else { return }
     // An excluded candidate is published with the exclusions of its winner, after the
     // winner's own state line (cause before effect).
     if tables.slots[winnerSlot].excludedBy != 0 { return }
     tables.slots[winnerSlot].candidate = nil
-    let from = winner.publishedState
     let fromPossible = from == .possible
     // Two calls, so that the common one's reason closure captures neither the runtime nor a string.
     if let reason = tables.slots[winnerSlot].candidateReason {
